@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from '@client/components/layout/footer';
+import { Navbar } from '@client/components/layout/navbar';
+import { Toaster } from '@client/components/ui/toaster';
+
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Navbar />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

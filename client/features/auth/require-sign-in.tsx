@@ -1,0 +1,35 @@
+import { useEffect, type ReactNode } from 'react';
+import { Spinner } from '@client/components/ui/skeleton';
+import { useCurrentUser } from './use-current-user';
+
+export const SIGN_IN_REDIRECT_MS = 1000;
+
+/**
+ * Pages that need an account: a logged-out visitor sees "Authentication required" and is sent to
+ * /api/login after 1 second (spec section 2, dashboard).
+ */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (isLoading || user) return;
+    const timer = window.setTimeout(() => window.location.assign('/api/login'), SIGN_IN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isLoading, user]);
+
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
+        <h1 className="text-2xl font-bold">Authentication required</h1>
+        <p className="text-slate-600">Please sign in to continue. Taking you to sign in…</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

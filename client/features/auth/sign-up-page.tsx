@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from '@shared/auth.schema';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useSiteConfig } from '@client/lib/site-config';
+import { signUpWithPassword } from './identity-api';
+
+export default function SignUpPage() {
+  usePageMeta('Create account', 'Create a HumanProof account to order human review of your content.');
+  const site = useSiteConfig();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  useEffect(() => {
+    if (site.signIn.provider === 'oidc') window.location.replace('/api/login?screen_hint=signup');
+  }, [site.signIn.provider]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await signUpWithPassword(values);
+    if (result.ok) {
+      window.location.assign('/auth-success');
+    } else if (result.message === AUTH_MESSAGES.emailTaken) {
+      setError('email', { message: result.message });
+    } else {
+      setFormError(result.message ?? null);
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Create account</h1>
+          <p className="text-sm text-slate-600">Order human review and follow every step from your dashboard.</p>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            {formError ? (
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                {formError}
+              </p>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="First name" error={formState.errors.firstName?.message}>
+                {(p) => <Input {...p} autoComplete="given-name" {...register('firstName')} />}
+              </FormField>
+              <FormField label="Last name" error={formState.errors.lastName?.message}>
+                {(p) => <Input {...p} autoComplete="family-name" {...register('lastName')} />}
+              </FormField>
+            </div>
+            <FormField label="Email" error={formState.errors.email?.message}>
+              {(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}
+            </FormField>
+            <FormField label="Password" error={formState.errors.password?.message} hint={`At least ${PASSWORD_MIN} characters.`}>
+              {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
+            </FormField>
+            <Button type="submit" variant="accent" size="lg" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Creating account...' : 'Create account'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-slate-600">
+            Already have an account?{' '}
+            <Link href="/sign-in" className="text-accent font-medium underline">
+              Sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+
+export default function Page() {
+  return <PagePlaceholder title="Terms of service" />;
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bell, CreditCard, ShieldCheck, User } from 'lucide-react';
+import { AUTH_MESSAGES, profileUpdateSchema, type CurrentUser, type ProfileUpdateInput } from '@shared/auth.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/use-toast';
+import { CURRENT_USER_KEY, useCurrentUser } from '@client/features/auth/use-current-user';
+import { apiJson, isUnauthorized } from '@client/lib/api';
+import { usePageMeta } from '@client/lib/page-meta';
+
+function formValues(user: CurrentUser): ProfileUpdateInput {
+  return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email };
+}
+
+function ProfileCard({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const form = useForm<ProfileUpdateInput>({ resolver: zodResolver(profileUpdateSchema), defaultValues: formValues(user) });
+  const save = useMutation({
+    mutationFn: (input: ProfileUpdateInput) => apiJson<CurrentUser>('PATCH', '/api/profile', input),
+    onSuccess: async (updated) => {
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      form.reset(formValues(updated));
+      setEditing(false);
+      toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) {
+        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        window.setTimeout(() => window.location.assign('/api/login'), 500);
+        return;
+      }
+      toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const cancel = () => {
+    form.reset(formValues(user));
+    setEditing(false);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <User className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Profile
+        </CardTitle>
+        <CardDescription>Your name as our review team sees it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="First name" error={form.formState.errors.firstName?.message}>
+                {(p) => <Input {...p} autoComplete="given-name" {...form.register('firstName')} />}
+              </FormField>
+              <FormField label="Last name" error={form.formState.errors.lastName?.message}>
+                {(p) => <Input {...p} autoComplete="family-name" {...form.register('lastName')} />}
+              </FormField>
+            </div>
+            <FormField label="Email" hint={AUTH_MESSAGES.emailNotEditable}>
+              {(p) => <Input {...p} type="email" disabled {...form.register('email')} />}
+            </FormField>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+              <Button type="button" variant="outline" onClick={cancel} disabled={save.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-slate-600">First name</dt>
+                <dd className="font-medium">{user.firstName || 'Not set'}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">Last name</dt>
+                <dd className="font-medium">{user.lastName || 'Not set'}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-sm text-slate-600">Email</dt>
+                <dd className="font-medium break-all">{user.email}</dd>
+              </div>
+            </dl>
+            <div>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  form.reset(formValues(user));
+                  setEditing(true);
+                }}
+              >
+                Edit Profile
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function SettingsPage() {
+  usePageMeta('Settings', 'Your HumanProof profile and account settings.');
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Settings</h1>
+      <p className="mt-1 text-slate-600">Manage your profile and account.</p>
+      <div className="mt-8 flex flex-col gap-6">
+        <ProfileCard user={user} />
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Bell className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Notifications
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex items-center justify-between gap-4">
+            <p className="text-sm text-slate-700">
+              E-mail notifications are always enabled, so you hear about payments, reviews and messages from our team.
+            </p>
+            <Badge tone="green">Enabled</Badge>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldCheck className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Account Security
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex items-center justify-between gap-4">
+            <p className="text-sm text-slate-700">You sign in through HumanProof&apos;s secure sign-in.</p>
+            <Badge tone="green">Active</Badge>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CreditCard className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Billing &amp; Usage
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <p className="text-sm text-slate-700">
+              Billing is handled securely by our card payment provider when you submit content. We never store your card details.
+            </p>
+            <div>
+              <Button asChild variant="outline">
+                <Link href="/dashboard">View your submissions</Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

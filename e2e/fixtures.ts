@@ -1,0 +1,76 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './env';
+
+export { expect };
+
+export const E2E_PASSWORD = 'e2e-password-long-enough';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'customer'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/** Admin e-mails the e2e server lists in ADMIN_EMAILS; each spec file uses its own number. */
+export function adminEmail(n: number): string {
+  return `e2e-admin-${n}@humanproof.test`;
+}
+
+export interface E2EUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Creates an account (or signs in when it exists) through the API, sharing the page's cookies. */
+export async function signUpViaApi(page: Page, user: Partial<E2EUser> = {}): Promise<E2EUser> {
+  const full: E2EUser = {
+    email: user.email ?? uniqueEmail(),
+    firstName: user.firstName ?? 'Casey',
+    lastName: user.lastName ?? 'Customer',
+  };
+  const origin = E2E_BASE_URL;
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    headers: { origin },
+    data: { ...full, name: `${full.firstName} ${full.lastName}`, password: E2E_PASSWORD },
+  });
+  if (!signUp.ok()) {
+    const signIn = await page.request.post('/api/identity/sign-in/email', {
+      headers: { origin },
+      data: { email: full.email, password: E2E_PASSWORD },
+    });
+    expect(signIn.ok(), `sign-in for ${full.email}: ${await signIn.text()}`).toBe(true);
+  }
+  return full;
+}
+
+/**
+ * Every test fails on an uncaught page error or a console error, so a broken screen cannot pass
+ * quietly. Expected failures (a 401 probe, a declined card) can be allowed by pattern.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    const allowed = [/status of 401/, /status of 404/, /status of 409/, /status of 400/, /status of 402/, ...allowConsoleErrors];
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      if (!allowed.some((re) => re.test(text))) errors.push(`console: ${text}`);
+    });
+    await use(page);
+    expect(errors, 'unexpected errors in the page').toEqual([]);
+  },
+});
+
+/** The notice on screen (Radix also announces it in a hidden live region, so match inside the toast). */
+export function toastLocator(page: Page) {
+  return page.locator('li[data-variant]');
+}
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toast = toastLocator(page);
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(toast.getByText(description)).toBeVisible();
+}

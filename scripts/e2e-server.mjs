@@ -1,0 +1,37 @@
+// The server Playwright drives: the built app on a fresh embedded database, or on a fresh
+// PostgreSQL database when TEST_DATABASE_URL is set (CI).
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.PORT ?? '5100';
+const dataDir = path.join(root, '.tmp', `e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const adminEmails = Array.from({ length: 20 }, (_, i) => `e2e-admin-${i + 1}@humanproof.test`).join(',');
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://localhost:${port}`,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  AUTH_RATE_LIMIT_MAX: '100000',
+  ADMIN_EMAILS: adminEmails,
+  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+});
+
+const baseUrl = process.env.TEST_DATABASE_URL?.trim();
+if (baseUrl) {
+  const name = `hp_e2e_${port}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
+await import(path.join(root, 'dist/server/main.js'));

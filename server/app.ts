@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './env';
+import { resolveSessionSecret } from './env';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { createAuth } from './features/auth/better-auth';
+import { featureRoutes } from './features';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerStatic } from './plugins/static';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already-open database (tests); otherwise one is opened from the configuration and closed with the app. */
+  database?: DatabaseHandle;
+  /** Folder of the built client; defaults to dist/client beside the server bundle or the repository root. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function defaultClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // dist/server/main.js → dist/client; server/app.ts → dist/client
+  return path.basename(here) === 'server' && path.basename(path.dirname(here)) === 'dist'
+    ? path.join(here, '..', 'client')
+    : path.join(here, '..', 'dist', 'client');
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+        '*.clientSecret',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // Never log query strings: signed upload URLs and OAuth callbacks carry secrets there.
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.split('?')[0],
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1_048_576,
+    disableRequestLogging: config.NODE_ENV === 'test',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onPoolError: (err) => app.log.error({ err }, 'database pool error'),
+    }));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('auth', createAuth(config, database.db, resolveSessionSecret(config)));
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  for (const routes of featureRoutes) await app.register(routes);
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
+  if (clientDir) await registerStatic(app, clientDir);
+  return app;
+}

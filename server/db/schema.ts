@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (tables managed through better-auth's drizzle adapter; property names are its field names)
+// ---------------------------------------------------------------------------------------------
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.token), index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Fixed-window counters shared by every instance (sign-in and sign-up throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('new'),
+    serviceTier: text('service_tier').notNull(),
+    category: text('category').notNull(),
+    wordCount: integer('word_count').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    fastTurnaround: boolean('fast_turnaround').notNull().default(false),
+    tone: text('tone').notNull().default(''),
+    targetAudience: text('target_audience').notNull().default(''),
+    englishVariant: text('english_variant').notNull().default('british'),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    contactWebsite: text('contact_website').notNull().default(''),
+    content: text('content').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    additionalNotes: text('additional_notes').notNull().default(''),
+    reviewedContent: text('reviewed_content'),
+    reviewerNotes: text('reviewer_notes'),
+    attachmentMode: text('attachment_mode'),
+    documentLink: text('document_link'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('submissions_status_due_idx').on(t.status, t.dueDate, t.id),
+    index('submissions_created_idx').on(t.createdAt.desc(), t.id),
+    index('submissions_due_idx').on(t.dueDate, t.id),
+    index('submissions_contact_email_idx').on(sql`lower(${t.contactEmail})`),
+  ],
+);
+
+/** Every status change: who, when, from and to. `changedBy` is null for system changes (payment). */
+export const submissionStatusChanges = pgTable(
+  'submission_status_changes',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('status_changes_submission_idx').on(t.submissionId, t.createdAt)],
+);
+
+/** One row per payment attempt with a provider. Refunds can be added as their own rows later. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_submission_idx').on(t.submissionId),
+    uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
+  ],
+);
+
+/** Provider events already processed, so a repeated webhook is a no-op. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    isFromAdmin: boolean('is_from_admin').notNull(),
+    content: text('content').notNull(),
+    attachmentUrl: text('attachment_url'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_submission_idx').on(t.submissionId, t.createdAt),
+    index('messages_unread_team_idx')
+      .on(t.submissionId)
+      .where(sql`${t.isFromAdmin} = true and ${t.readAt} is null`),
+  ],
+);
+
+/** Files attached to a review: created when an upload URL is issued, marked uploaded after the PUT. */
+export const reviewDocuments = pgTable(
+  'review_documents',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_documents_key_unique').on(t.storageKey),
+    index('review_documents_submission_idx').on(t.submissionId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// E-mail outbox: written in the same transaction as the change, delivered by a worker.
+// ---------------------------------------------------------------------------------------------
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Public site
+// ---------------------------------------------------------------------------------------------
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

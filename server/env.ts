@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SUPPORT_CONTACT } from '../shared/brand';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAILS: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  OIDC_ISSUER: optional.pipe(httpUrl.optional()),
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Only for tests: send Stripe API calls to a local fake (http://127.0.0.1:PORT). */
+  STRIPE_API_URL: optional.pipe(httpUrl.optional()),
+  SMTP_URL: optional.pipe(
+    z.string().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
+  ),
+  MAIL_FROM: z.string().trim().default('HumanProof <no-reply@humanproof.example>'),
+  S3_ENDPOINT: optional.pipe(httpUrl.optional()),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default(DEFAULT_SUPPORT_CONTACT.email),
+  SUPPORT_PHONE: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.phone),
+  SUPPORT_ADDRESS: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.address),
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<RawEnv, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'S3_FORCE_PATH_STYLE'> {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  adminEmails: string[];
+  trustProxy: boolean;
+  s3ForcePathStyle: boolean;
+  oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string[] } | null;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string } | null;
+  s3: {
+    endpoint: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    region: string;
+    forcePathStyle: boolean;
+  } | null;
+}
+
+/** All-or-nothing groups: naming the first missing variable makes a half-configured group obvious. */
+function requireGroup(env: RawEnv, names: (keyof RawEnv)[], what: string): boolean {
+  const set = names.filter((n) => env[n] !== undefined);
+  if (set.length === 0) return false;
+  const missing = names.filter((n) => env[n] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(`${missing[0]} is required when ${set[0]} is set (${what} needs ${names.join(', ')})`);
+  }
+  return true;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  const hasOidc = requireGroup(env, ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'OpenID Connect');
+  const hasStripe = requireGroup(
+    env,
+    ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    'Stripe',
+  );
+  const hasS3 = requireGroup(
+    env,
+    ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    'S3 storage',
+  );
+  if (hasStripe && !/^sk_/.test(env.STRIPE_SECRET_KEY!)) {
+    throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: must start with sk_');
+  }
+  if (hasStripe && !/^pk_/.test(env.STRIPE_PUBLISHABLE_KEY!)) {
+    throw new ConfigError('Invalid environment variable STRIPE_PUBLISHABLE_KEY: must start with pk_');
+  }
+  const adminEmails = env.ADMIN_EMAILS.split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails) {
+    if (!z.email().safeParse(email).success) {
+      throw new ConfigError(`Invalid environment variable ADMIN_EMAILS: "${email}" is not an e-mail address`);
+    }
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const s3ForcePathStyle = env.S3_FORCE_PATH_STYLE === 'true';
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    adminEmails,
+    trustProxy: env.TRUST_PROXY === 'true',
+    s3ForcePathStyle,
+    oidc: hasOidc
+      ? {
+          issuer: env.OIDC_ISSUER!.replace(/\/+$/, ''),
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          scopes: env.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+        }
+      : null,
+    stripe: hasStripe
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY!,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
+        }
+      : null,
+    s3: hasS3
+      ? {
+          endpoint: env.S3_ENDPOINT!,
+          bucket: env.S3_BUCKET!,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          region: env.S3_REGION,
+          forcePathStyle: s3ForcePathStyle,
+        }
+      : null,
+  };
+}
+
+/**
+ * The session secret: SESSION_SECRET when set, else one generated on first start and kept in
+ * DATA_DIR/session-secret so a restart keeps everyone signed in. Several instances must share
+ * SESSION_SECRET explicitly.
+ */
+export function resolveSessionSecret(config: Config): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.join(config.DATA_DIR, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

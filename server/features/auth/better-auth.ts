@@ -1,0 +1,107 @@
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Config } from '../../env';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import { PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
+
+export const OIDC_PROVIDER_ID = 'oidc';
+
+function cleanName(value: unknown, field: string): string {
+  const parsed = profileNameSchema.safeParse(typeof value === 'string' ? value : '');
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', { message: `${field}: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
+  }
+  return parsed.data;
+}
+
+export function createAuth(config: Config, db: Database, secret: string) {
+  const secure = config.PUBLIC_URL.startsWith('https://');
+  return betterAuth({
+    appName: 'HumanProof',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/identity',
+    secret,
+    trustedOrigins: [new URL(config.PUBLIC_URL).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'hp',
+      useSecureCookies: secure,
+      disableOriginCheck: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const email = String(user.email).trim().toLowerCase();
+            // Password sign-up sends first and last name; an OpenID Connect profile may only have `name`.
+            const fromOidc = user.firstName === undefined && user.lastName === undefined;
+            const [first = '', ...rest] = String(user.name ?? '').trim().split(/\s+/);
+            const firstName = fromOidc ? first.slice(0, 50) || null : cleanName(user.firstName, 'First name');
+            const lastName = fromOidc
+              ? rest.join(' ').slice(0, 50) || null
+              : cleanName(user.lastName, 'Last name');
+            return {
+              data: {
+                ...user,
+                email,
+                firstName,
+                lastName,
+                name: [firstName, lastName].filter(Boolean).join(' ') || email,
+                isAdmin: false,
+              },
+            };
+          },
+        },
+      },
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: config.oidc.scopes,
+                pkce: true,
+                mapProfileToUser: (profile: Record<string, unknown>) => ({
+                  firstName: typeof profile.given_name === 'string' ? profile.given_name.slice(0, 50) : null,
+                  lastName: typeof profile.family_name === 'string' ? profile.family_name.slice(0, 50) : null,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

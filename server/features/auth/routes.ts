@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { AUTH_MESSAGES } from '../../../shared/auth.schema';
+import { HttpError } from '../../lib/http-error';
+import { OIDC_PROVIDER_ID } from './better-auth';
+import { getCurrentUser } from './current-user';
+import { consumeRateLimit } from './rate-limit';
+
+const RATE_LIMITED_PATHS = new Set(['/api/identity/sign-in/email', '/api/identity/sign-up/email']);
+
+/** Copies a Web Response from better-auth onto Fastify's reply, every Set-Cookie included. */
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  response.headers.forEach((value, key) => {
+    if (key.toLowerCase() === 'set-cookie' || key.toLowerCase() === 'content-length') return;
+    void reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) void reply.header('set-cookie', cookies);
+  const body = await response.text();
+  return reply.send(body.length > 0 ? body : null);
+}
+
+function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(url, {
+    method: request.method,
+    headers: fromNodeHeaders(request.headers),
+    ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+  });
+}
+
+async function enforceRateLimit(request: FastifyRequest): Promise<void> {
+  const path = request.url.split('?')[0]!;
+  if (!RATE_LIMITED_PATHS.has(path)) return;
+  const { db, config } = request.server;
+  const bucket = path.endsWith('sign-up/email') ? 'sign-up' : 'sign-in';
+  const result = await consumeRateLimit(
+    db,
+    `${bucket}:${request.ip}`,
+    config.AUTH_RATE_LIMIT_MAX,
+    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!result.allowed) {
+    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts, { 'retry-after': String(result.retryAfterSeconds) });
+  }
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/identity/*',
+    preHandler: async (request) => enforceRateLimit(request),
+    handler: async (request, reply) => {
+      const response = await app.auth.handler(toWebRequest(request, app.config.PUBLIC_URL));
+      return sendWebResponse(reply, response);
+    },
+  });
+
+  app.get(
+    '/api/login',
+    { schema: { querystring: z.object({ screen_hint: z.string().optional() }) } },
+    async (request, reply) => {
+      const { screen_hint: hint } = request.query as { screen_hint?: string };
+      const signup = hint === 'signup';
+      if (!app.config.oidc) return reply.redirect(signup ? '/sign-up' : '/sign-in');
+      const api = app.auth.api as unknown as {
+        signInWithOAuth2: (input: object) => Promise<Response>;
+      };
+      const response = await api.signInWithOAuth2({
+        body: { providerId: OIDC_PROVIDER_ID, callbackURL: '/auth-success', errorCallbackURL: '/login', ...(signup ? { requestSignUp: true } : {}) },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      const { url } = (await response.clone().json()) as { url?: string };
+      if (!url) throw new HttpError(502, 'Sign-in provider is unavailable. Please try again later.');
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) void reply.header('set-cookie', cookies);
+      return reply.redirect(url);
+    },
+  );
+
+  app.get('/api/logout', async (request, reply) => {
+    // A cross-site navigation must not sign anyone out (logout CSRF); our own links are same-origin.
+    if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
+    if (request.headers.cookie?.includes('session_token')) {
+      const headers = fromNodeHeaders(request.headers);
+      headers.set('origin', new URL(app.config.PUBLIC_URL).origin);
+      const response = await app.auth.api.signOut({ headers, asResponse: true });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) void reply.header('set-cookie', cookies);
+    }
+    return reply.header('cache-control', 'no-store').redirect('/');
+  });
+
+  app.get('/api/auth/user', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const user = await getCurrentUser(request);
+    if (!user) return reply.code(401).send({ message: 'Authentication required' });
+    return user;
+  });
+}

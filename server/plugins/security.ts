@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../env';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes called by other servers (signed), never by a browser with our cookies. */
+const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/', '/api/objects/put/'];
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.PUBLIC_URL.startsWith('https://');
+  const stripe = config.stripe !== null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  const allowedOrigins = new Set([new URL(config.PUBLIC_URL).origin]);
+  // CSRF defence for cookie-authenticated writes: browsers send Sec-Fetch-Site and Origin on
+  // cross-site requests, so a write that declares another site is refused before any handler runs.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const url = request.url;
+    if (CSRF_EXEMPT_PREFIXES.some((p) => url.startsWith(p))) return;
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+      return reply.code(403).send({ message: 'Cross-site request refused' });
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && origin !== 'null') {
+      const selfOrigin = `${request.protocol}://${request.host}`;
+      if (!allowedOrigins.has(origin) && origin !== selfOrigin) {
+        return reply.code(403).send({ message: 'Cross-site request refused' });
+      }
+    } else if (origin === 'null') {
+      return reply.code(403).send({ message: 'Cross-site request refused' });
+    }
+  });
+}

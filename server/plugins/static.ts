@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isClientRoute } from '../../shared/routes';
+
+/**
+ * Serves the built client: hashed assets cached for a year (pre-compressed .br/.gz when present),
+ * index.html never cached. Any other GET that accepts HTML gets the app shell, with 404 for paths
+ * the client router does not know.
+ */
+export async function registerStatic(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ clientDir }, 'client build not found: run `npm run build` (API only)');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'public, max-age=3600');
+      }
+    },
+  });
+  app.get('/assets/*', async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    return reply.sendFile(path.posix.join('assets', file));
+  });
+
+  const sendShell = (pathname: string, reply: FastifyReply) =>
+    reply
+      .code(isClientRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+
+  app.get('/', async (_request, reply) => sendShell('/', reply));
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
+    const candidate = path.join(clientDir, path.normalize(pathname));
+    if (candidate.startsWith(clientDir + path.sep) && path.extname(pathname) !== '' && existsSync(candidate)) {
+      return reply.sendFile(pathname.slice(1));
+    }
+    return sendShell(pathname, reply);
+  });
+}

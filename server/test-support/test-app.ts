@@ -1,0 +1,90 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../env';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  close: () => Promise<void>;
+}
+
+/** Builds the real app on a fresh database of its own; `env` overrides configuration. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    PUBLIC_URL: 'http://localhost:5000',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-123',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    MAIL_WORKER: 'off',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database: database.handle, clientDir: null });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** The `name=value` pairs of every Set-Cookie, ready to send back as a Cookie header. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  input: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {},
+): Promise<SignedInUser> {
+  const email = input.email ?? uniqueEmail();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-up/email',
+    // A random client address per sign-up keeps tests clear of the sign-up rate limit.
+    remoteAddress: `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: {
+      email,
+      password: input.password ?? TEST_PASSWORD,
+      name: `${input.firstName ?? 'Test'} ${input.lastName ?? 'User'}`,
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? 'User',
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { user: { id: string } };
+  return { id: body.user.id, email, cookie: cookieHeader(response) };
+}
+
+/** A signed-in administrator (made admin through the database, as `npm run admin -- grant` does). */
+export async function signUpAdmin(app: FastifyInstance): Promise<SignedInUser> {
+  const { grantAdmin } = await import('../features/auth/admin-role');
+  const user = await signUp(app, { email: uniqueEmail('admin'), firstName: 'Ada', lastName: 'Admin' });
+  await grantAdmin(app.db, user.email, true);
+  return user;
+}

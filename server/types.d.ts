@@ -1,0 +1,12 @@
+import 'fastify';
+import type { Config } from './env';
+import type { Database } from './db/client';
+import type { Auth } from './features/auth/better-auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    auth: Auth;
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 50;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Sign in instead.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  emailNotEditable: "Email cannot be changed as it's linked to your authentication",
+} as const;
+
+export const profileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(NAME_MAX, `Must be ${NAME_MAX} characters or less`);
+
+export const emailSchema = z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be ${PASSWORD_MAX} characters or less`);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required'),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  firstName: profileNameSchema,
+  lastName: profileNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const profileUpdateSchema = z.object({
+  firstName: profileNameSchema,
+  lastName: profileNameSchema,
+  email: z.string().trim(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** GET /api/auth/user */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CATEGORIES, ENGLISH_VARIANTS } from './categories';
+import { SERVICE_TIERS } from './service-tiers';
+import { countWords } from './word-count';
+import { DEFAULT_SUPPORT_CONTACT } from './brand';
+
+export const MIN_CONTENT_CHARACTERS = 10;
+export const MAX_WORDS = 3000;
+export const MAX_TONE_CHARACTERS = 50;
+/** Generous caps on free-text fields the spec leaves unbounded, so nobody can store megabytes in a note. */
+export const MAX_NOTE_CHARACTERS = 5000;
+export const MAX_SHORT_FIELD_CHARACTERS = 200;
+export const MAX_CONTENT_CHARACTERS = 200_000;
+export const CONTENT_PREVIEW_DASHBOARD = 150;
+export const CONTENT_PREVIEW_UPLOAD = 200;
+
+export const SUBMISSION_MESSAGES = {
+  contentTooShort: 'Content must be at least 10 characters long',
+  contentTooLong: (email: string) =>
+    `Content must be 3,000 words or less. For longer content, please email ${email}`,
+  serviceTier: 'Please select a service tier',
+  category: 'Please select a category',
+  contactName: 'Name is required',
+  contactEmail: 'Please enter a valid email',
+  contactWebsite: 'Please enter a valid URL',
+  tone: 'Tone must be 50 characters or less',
+  contentRequired: 'Content required: Please enter some content to review.',
+} as const;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be ${max} characters or less`).optional().default('');
+
+/** One schema for the form and the server; `supportEmail` fills the "too long" message. */
+export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CONTACT.email) {
+  return z.object({
+    content: z
+      .string({ error: SUBMISSION_MESSAGES.contentTooShort })
+      .max(MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooLong(supportEmail))
+      .refine((v) => v.trim().length >= MIN_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooShort)
+      .refine((v) => countWords(v) <= MAX_WORDS, SUBMISSION_MESSAGES.contentTooLong(supportEmail)),
+    serviceTier: z.enum(SERVICE_TIERS, { error: SUBMISSION_MESSAGES.serviceTier }),
+    category: z.enum(CATEGORIES, { error: SUBMISSION_MESSAGES.category }),
+    tone: z.string().trim().max(MAX_TONE_CHARACTERS, SUBMISSION_MESSAGES.tone).optional().default(''),
+    targetAudience: optionalText(MAX_SHORT_FIELD_CHARACTERS),
+    englishVariant: z.enum(ENGLISH_VARIANTS).optional().default('british'),
+    instructions: optionalText(MAX_NOTE_CHARACTERS),
+    additionalNotes: optionalText(MAX_NOTE_CHARACTERS),
+    fastTurnaround: z.boolean().optional().default(false),
+    contactName: z
+      .string({ error: SUBMISSION_MESSAGES.contactName })
+      .trim()
+      .min(1, SUBMISSION_MESSAGES.contactName)
+      .max(MAX_SHORT_FIELD_CHARACTERS),
+    contactEmail: z
+      .string({ error: SUBMISSION_MESSAGES.contactEmail })
+      .trim()
+      .max(254, SUBMISSION_MESSAGES.contactEmail)
+      .pipe(z.email(SUBMISSION_MESSAGES.contactEmail)),
+    contactPhone: optionalText(50),
+    contactWebsite: z
+      .string()
+      .trim()
+      .max(500, SUBMISSION_MESSAGES.contactWebsite)
+      .refine((v) => v === '' || isHttpUrl(v), SUBMISSION_MESSAGES.contactWebsite)
+      .optional()
+      .default(''),
+    /** Sent by the client for display; the server recomputes it and ignores this value. */
+    wordCount: z.unknown().optional(),
+    /** The name of an uploaded file, used to title the submission. */
+    fileName: z.string().trim().max(255).optional(),
+  });
+}
+
+export const createSubmissionSchema = buildSubmissionSchema();
+export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
+export type CreateSubmissionData = z.output<typeof createSubmissionSchema>;
