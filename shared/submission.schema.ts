@@ -83,3 +83,57 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
 export const createSubmissionSchema = buildSubmissionSchema();
 export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
 export type CreateSubmissionData = z.output<typeof createSubmissionSchema>;
+
+/** A submission as the API answers it (spec sections 3 and 7). Dates are ISO strings; amount is pounds. */
+export const submissionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  serviceTier: z.string(),
+  category: z.string(),
+  wordCount: z.number().int(),
+  amount: z.number(),
+  fastTurnaround: z.boolean(),
+  tone: z.string(),
+  targetAudience: z.string(),
+  englishVariant: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  contactWebsite: z.string(),
+  content: z.string(),
+  instructions: z.string(),
+  additionalNotes: z.string(),
+  reviewedContent: z.string().nullable(),
+  reviewerNotes: z.string().nullable(),
+  attachmentMode: z.string().nullable(),
+  documentLink: z.string().nullable(),
+  /** Review documents, downloadable through the app by the owner and admins. */
+  documents: z.array(z.object({ id: z.string(), fileName: z.string(), url: z.string() })).default([]),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** The admin queue adds who ordered it. */
+export const adminSubmissionSchema = submissionSchema.extend({
+  customerName: z.string(),
+  customerEmail: z.string(),
+});
+export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
+
+/** GET /api/submission/{id}: the draft prefill of the form. */
+export const submissionDraftSchema = submissionSchema.pick({
+  content: true,
+  serviceTier: true,
+  category: true,
+  tone: true,
+  targetAudience: true,
+  englishVariant: true,
+  instructions: true,
+  additionalNotes: true,
+  fastTurnaround: true,
+});
+export type SubmissionDraft = z.infer<typeof submissionDraftSchema>;

@@ -1,0 +1,18 @@
+import type { Executor } from '../../db/client';
+import { submissionStatusChanges } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+/** Records one status change (who, when, from, to). `changedBy` null means the system (e.g. a payment). */
+export async function recordStatusChange(
+  tx: Executor,
+  change: { submissionId: string; from: string | null; to: string; changedBy: string | null; reason: string },
+): Promise<void> {
+  await tx.insert(submissionStatusChanges).values({
+    id: newId(),
+    submissionId: change.submissionId,
+    fromStatus: change.from,
+    toStatus: change.to,
+    changedBy: change.changedBy,
+    reason: change.reason,
+  });
+}
