@@ -3,6 +3,7 @@ import { E2E_BASE_URL as baseURL, E2E_PORT as port } from './e2e/env';
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `.tmp/test-results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -35,6 +36,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    env: { ...(process.env as Record<string, string>), PORT: String(port) },
   },
 });

@@ -6,10 +6,15 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+// HP_DIST_DIR lets several builds (parallel e2e runs) live side by side; default dist/.
+const dist = path.resolve(root, process.env.HP_DIST_DIR ?? 'dist');
 
 async function buildClient() {
-  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await viteBuild({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: path.join(dist, 'client') },
+  });
   const assets = path.join(dist, 'client');
   const walk = (dir) =>
     readdirSync(dir).flatMap((name) => {
@@ -49,4 +54,4 @@ async function buildServer() {
 rmSync(dist, { recursive: true, force: true });
 await Promise.all([buildClient(), buildServer()]);
 writeFileSync(path.join(dist, 'BUILD_STAMP'), new Date().toISOString());
-console.log('Built dist/client and dist/server.');
+console.log(`Built ${path.relative(root, dist) || '.'}/client and /server.`);

@@ -34,4 +34,4 @@ if (baseUrl) {
   process.env.DATABASE_URL = url.toString();
 }
 
-await import(path.join(root, 'dist/server/main.js'));
+await import(path.join(path.resolve(root, process.env.HP_DIST_DIR ?? 'dist'), 'server/main.js'));
