@@ -248,8 +248,15 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Reply-To header (the sender of a contact-form message). */
+    replyTo: text('reply_to'),
+    /** One row per event and recipient: a notification raised twice for the same event is queued once. */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

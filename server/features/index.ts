@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
@@ -10,4 +11,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   siteConfigRoutes,
   authRoutes,
   profileRoutes,
+  contactRoutes,
 ];

@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from './app';
+import { loadConfig } from './env';
+import { createTestDatabase, type TestDatabase } from './test-support/database';
+
+function makeClientDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-client-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>HumanProof</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  return dir;
+}
+
+let database: TestDatabase;
+const logLines: string[] = [];
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    SESSION_SECRET: 'a-test-secret-that-is-long-enough-000000',
+    LOG_LEVEL: 'info',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  app = await buildApp({
+    config: { ...config, NODE_ENV: 'production' },
+    database: database.handle,
+    clientDir: makeClientDir(),
+    logger: { ...(loggerOptions(config) as object), stream },
+  });
+  app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail at /srv/app.js:12');
+  });
+  app.get('/api/test/big', async () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }));
+  app.get('/api/test/slow', async () => {
+    await new Promise((r) => setTimeout(r, 400));
+    return { done: true };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close().catch(() => undefined);
+  await database.drop();
+});
+
+describe('server basics', () => {
+  it('answers /healthz', async () => {
+    const response = await app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await app.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/No route/);
+  });
+
+  it('never leaks a stack trace or internal message on a 500', async () => {
+    const response = await app.inject({ url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toContain('.js:');
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  it('serves the app shell uncached, 404 for unknown paths, and hashed assets cached for a year', async () => {
+    const home = await app.inject({ url: '/dashboard' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<div id="root">');
+    const unknown = await app.inject({ url: '/definitely/not/a/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('max-age=31536000');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses JSON answers', async () => {
+    const response = await app.inject({ url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('never logs cookies or passwords', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: { cookie: 'hp.session_token=supersecretcookievalue' },
+      payload: { email: 'nobody@example.com', password: 'my-very-secret-password' },
+    });
+    const all = logLines.join('\n');
+    expect(all).toContain('/api/identity/sign-in/email');
+    expect(all).not.toContain('supersecretcookievalue');
+    expect(all).not.toContain('my-very-secret-password');
+  });
+
+  it('finishes requests in flight when closing (graceful shutdown)', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const inFlight = fetch(`${address}/api/test/slow`).then((r) => r.json());
+    await new Promise((r) => setTimeout(r, 100));
+    await app.close();
+    expect(await inFlight).toEqual({ done: true });
+  });
+});

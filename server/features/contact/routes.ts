@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONTACT_MESSAGES,
+  contactAnswerSchema,
+  contactMessageSchema,
+  newsletterSignupSchema,
+} from '../../../shared/contact.schema';
+import { HttpError } from '../../lib/http-error';
+import { consumeRateLimit } from '../auth/rate-limit';
+import { createContactMessage, subscribeToNewsletter } from './service';
+
+const TOO_MANY = 'Too many messages from your connection. Please try again later.';
+
+/**
+ * Both forms are open to anonymous visitors, so each client address gets a budget per window
+ * (the sign-in limit's window, and at least 20 requests, so a person never meets it).
+ */
+async function limitByAddress(request: FastifyRequest, bucket: string): Promise<void> {
+  const { db, config } = request.server;
+  const result = await consumeRateLimit(
+    db,
+    `${bucket}:${request.ip}`,
+    Math.max(20, config.AUTH_RATE_LIMIT_MAX),
+    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!result.allowed) throw new HttpError(429, TOO_MANY, { 'retry-after': String(result.retryAfterSeconds) });
+}
+
+/** The public site's two write endpoints: the contact form and the newsletter box. */
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/contact',
+    { schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } } },
+    async (request, reply) => {
+      await limitByAddress(request, 'contact');
+      await createContactMessage(app.db, request.body);
+      return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
+    },
+  );
+
+  api.post(
+    '/api/newsletter',
+    { schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema } } },
+    async (request) => {
+      await limitByAddress(request, 'newsletter');
+      await subscribeToNewsletter(app.db, request.body);
+      return { message: CONTACT_MESSAGES.subscribed };
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { tierLabel } from '../../../shared/service-tiers';
+import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
+import { orderDetails, type OrderView, type PersonView } from './views';
+
+const ADMIN = { label: 'Open the admin panel', path: '/admin' };
+
+function customerLine(customer: PersonView): string {
+  return customer.name ? `${customer.name} <${customer.email}>` : customer.email;
+}
+
+export function newPaidSubmissionEmail(
+  frame: EmailFrame,
+  { customer, order }: { customer: PersonView; order: OrderView },
+): RenderedEmail {
+  return renderEmail(frame, {
+    subject: `New paid submission ${order.id}: ${order.wordCount.toLocaleString('en-GB')} words`,
+    heading: 'A new paid submission is waiting',
+    intro: [`${customerLine(customer)} has paid for a review.`],
+    details: [['Customer', customerLine(customer)], ['Title', order.title], ...orderDetails(order)],
+    action: ADMIN,
+  });
+}
+
+export function customerMessageEmail(
+  frame: EmailFrame,
+  input: { customer: PersonView; order: OrderView; message: string; hasAttachment: boolean },
+): RenderedEmail {
+  const { customer, order, message, hasAttachment } = input;
+  const who = customer.name || customer.email;
+  return renderEmail(frame, {
+    subject: `New message from ${who} about order ${order.id}`,
+    heading: 'A customer sent a message',
+    intro: [`${customerLine(customer)} wrote about order ${order.id}.`],
+    quote: { label: 'Message', text: message },
+    details: [
+      ['Customer', customerLine(customer)],
+      ['Order', order.id],
+      ['Service', tierLabel(order.serviceTier)],
+    ],
+    action: { label: 'Reply from the admin panel', path: '/admin' },
+    outro: hasAttachment ? ['The message has an attachment: open it from the admin panel.'] : [],
+  });
+}
+
+export interface ContactView {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export function contactMessageEmail(frame: EmailFrame, contact: ContactView): RenderedEmail {
+  const subject = contact.subject.trim() || '(no subject)';
+  return renderEmail(frame, {
+    subject: `Contact form: ${subject}`,
+    heading: 'A new contact-form message',
+    intro: ['Someone wrote through the contact page. Reply to this e-mail to answer them.'],
+    details: [
+      ['Name', contact.name.trim() || '(not given)'],
+      ['E-mail', contact.email.trim() || '(not given)'],
+      ['Subject', subject],
+    ],
+    quote: { label: 'Message', text: contact.message.trim() || '(empty)' },
+  });
+}
