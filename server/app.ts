@@ -9,6 +9,7 @@ import { resolveSessionSecret } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createAuth } from './features/auth/better-auth';
 import { featureRoutes } from './features';
+import { registerMail } from './mail/register';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('auth', createAuth(config, database.db, resolveSessionSecret(config)));
+  registerMail(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -4,6 +4,12 @@ import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
+import { submissionRoutes } from './submissions/routes';
+import { paymentRoutes } from './payments/routes';
+import { messageRoutes } from './messages/routes';
+import { textExtractionRoutes } from './text-extraction/routes';
+import { adminRoutes } from './admin/routes';
+import { uploadRoutes } from './uploads/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -12,4 +18,10 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   profileRoutes,
   contactRoutes,
+  submissionRoutes,
+  paymentRoutes,
+  messageRoutes,
+  textExtractionRoutes,
+  adminRoutes,
+  uploadRoutes,
 ];

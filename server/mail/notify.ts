@@ -1,13 +1,22 @@
 /**
  * Notifications the rest of the server raises. Each is called INSIDE the transaction of the change that
  * causes it (pass the transaction as `tx`), so the e-mail is recorded if and only if the change commits.
- * Delivery happens later in the outbox worker; these functions never send anything themselves.
- *
- * STUB: the notifications issue fills these in (templates, recipients, outbox rows). The signatures are the
- * contract the other features call.
+ * Delivery happens later in the outbox worker (worker.ts); these functions never send anything themselves.
  */
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import type { SubmissionRow, MessageRow } from '../db/schema';
+import { submissions, type MessageRow, type SubmissionRow } from '../db/schema';
+import { enqueueEmail } from './outbox';
+import { findAccount, teamAddresses } from './recipients';
+import { mailSettings } from './settings';
+import {
+  paymentReceivedEmail,
+  reviewCompletedEmail,
+  reviewStartedEmail,
+  teamMessageEmail,
+} from './templates/customer';
+import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
+import type { OrderView } from './templates/views';
 
 export interface ContactMessageInput {
   id: string;
@@ -18,17 +27,132 @@ export interface ContactMessageInput {
   message: string;
 }
 
+/**
+ * The submission as this transaction sees it: callers may pass the row from before their update, and the
+ * e-mail must show the paid date, due date and amount that commit with the change.
+ */
+async function currentOrder(tx: Executor, submission: SubmissionRow): Promise<SubmissionRow> {
+  const [fresh] = await tx.select().from(submissions).where(eq(submissions.id, submission.id)).limit(1);
+  return fresh ?? submission;
+}
+
+function orderView(s: SubmissionRow): OrderView {
+  return {
+    id: s.id,
+    title: s.title,
+    serviceTier: s.serviceTier,
+    wordCount: s.wordCount,
+    amountPence: s.amountPence,
+    fastTurnaround: s.fastTurnaround,
+    dueDate: s.dueDate,
+  };
+}
+
 /** To the customer (payment received: id, tier, words, amount, due date) and the team (new paid submission). */
-export async function notifyPaymentReceived(_tx: Executor, _submission: SubmissionRow): Promise<void> {}
+export async function notifyPaymentReceived(tx: Executor, submission: SubmissionRow): Promise<void> {
+  const settings = mailSettings();
+  const s = await currentOrder(tx, submission);
+  const order = orderView(s);
+  const owner = await findAccount(tx, s.userId);
+  if (owner) {
+    await enqueueEmail(tx, {
+      kind: 'payment-received',
+      to: owner.email,
+      eventId: s.id,
+      email: paymentReceivedEmail(settings, { firstName: owner.firstName, order }),
+    });
+  }
+  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
+  const email = newPaidSubmissionEmail(settings, { customer, order });
+  for (const to of await teamAddresses(tx, settings.adminEmails)) {
+    await enqueueEmail(tx, { kind: 'new-paid-submission', to, eventId: s.id, email });
+  }
+}
+
+async function notifyOwner(
+  tx: Executor,
+  submission: SubmissionRow,
+  kind: 'review-started' | 'review-completed',
+): Promise<void> {
+  const settings = mailSettings();
+  const s = await currentOrder(tx, submission);
+  const owner = await findAccount(tx, s.userId);
+  if (!owner) return;
+  const render = kind === 'review-started' ? reviewStartedEmail : reviewCompletedEmail;
+  await enqueueEmail(tx, {
+    kind,
+    to: owner.email,
+    eventId: s.id,
+    email: render(settings, { firstName: owner.firstName, order: orderView(s) }),
+  });
+}
 
 /** To the customer: a reviewer has started on the order. */
-export async function notifyReviewStarted(_tx: Executor, _submission: SubmissionRow): Promise<void> {}
+export async function notifyReviewStarted(tx: Executor, submission: SubmissionRow): Promise<void> {
+  await notifyOwner(tx, submission, 'review-started');
+}
 
 /** To the customer: the review is complete (link to the dashboard). */
-export async function notifyReviewCompleted(_tx: Executor, _submission: SubmissionRow): Promise<void> {}
+export async function notifyReviewCompleted(tx: Executor, submission: SubmissionRow): Promise<void> {
+  await notifyOwner(tx, submission, 'review-completed');
+}
 
 /** A new message: from the team → the customer; from the customer → the team. */
-export async function notifyNewMessage(_tx: Executor, _message: MessageRow, _submission: SubmissionRow): Promise<void> {}
+export async function notifyNewMessage(tx: Executor, message: MessageRow, submission: SubmissionRow): Promise<void> {
+  const settings = mailSettings();
+  const s = await currentOrder(tx, submission);
+  const owner = await findAccount(tx, s.userId);
+  const hasAttachment = Boolean(message.attachmentUrl);
+  if (message.isFromAdmin) {
+    if (!owner) return;
+    await enqueueEmail(tx, {
+      kind: 'team-message',
+      to: owner.email,
+      eventId: message.id,
+      email: teamMessageEmail(settings, {
+        firstName: owner.firstName,
+        order: orderView(s),
+        message: message.content,
+        hasAttachment,
+      }),
+    });
+    return;
+  }
+  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
+  const email = customerMessageEmail(settings, {
+    customer,
+    order: orderView(s),
+    message: message.content,
+    hasAttachment,
+  });
+  for (const to of await teamAddresses(tx, settings.adminEmails)) {
+    await enqueueEmail(tx, {
+      kind: 'customer-message',
+      to,
+      eventId: message.id,
+      email,
+      replyTo: null,
+    });
+  }
+}
 
-/** To the team: a contact-form message. */
-export async function notifyContactMessage(_tx: Executor, _contact: ContactMessageInput): Promise<void> {}
+/** To the team: a contact-form message (Reply-To: the sender, when the address is valid). */
+export async function notifyContactMessage(tx: Executor, contact: ContactMessageInput): Promise<void> {
+  const settings = mailSettings();
+  const name = `${contact.firstName} ${contact.lastName}`.trim();
+  const email = contactMessageEmail(settings, {
+    name,
+    email: contact.email,
+    subject: contact.subject,
+    message: contact.message,
+  });
+  for (const to of await teamAddresses(tx, settings.adminEmails)) {
+    await enqueueEmail(tx, {
+      kind: 'contact-message',
+      to,
+      eventId: contact.id,
+      email,
+      replyTo: { name, email: contact.email },
+    });
+  }
+}

@@ -1,7 +1,36 @@
+import type { Submission } from '@shared/submission.schema';
+import { toast } from '@client/components/ui/use-toast';
+import { apiJson } from '@client/lib/api';
+import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
+
 /**
- * After sign-in (spec section 4). The order-flow feature adds the pending-submission branch here;
- * until then every sign-in continues to the dashboard.
+ * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
+ * created and the customer goes to its checkout; otherwise, or when anything goes wrong, to the dashboard.
+ * Returns where to go next.
  */
 export async function runPostLoginFlow(): Promise<string> {
-  return '/dashboard';
+  const raw = readPendingSubmissionRaw();
+  if (raw === null) return '/dashboard';
+
+  let pending: unknown;
+  try {
+    pending = JSON.parse(raw);
+  } catch {
+    clearPendingSubmission();
+    return '/dashboard';
+  }
+  if (pending === null || typeof pending !== 'object' || Array.isArray(pending)) {
+    clearPendingSubmission();
+    return '/dashboard';
+  }
+
+  try {
+    const submission = await apiJson<Submission>('POST', '/api/submissions/from-pending', pending);
+    clearPendingSubmission();
+    toast({ title: 'Submission created', description: `Your submission ${submission.id} has been created successfully.` });
+    return `/checkout/${submission.id}`;
+  } catch {
+    toast({ title: 'Error', description: 'Failed to create submission. Please try again.', variant: 'destructive' });
+    return '/dashboard';
+  }
 }

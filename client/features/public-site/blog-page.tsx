@@ -1,5 +1,97 @@
-import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { CalendarDays, Clock, Newspaper } from 'lucide-react';
+import { usePageMeta } from '@client/lib/page-meta';
+import { cn } from '@client/lib/cn';
+import { BLOG_CATEGORIES, blogCategoryLabel, type BlogCategorySlug } from './blog/categories';
+import { BLOG_POSTS, formatPublishedDate } from './blog/posts';
+import { NewsletterForm } from './components/newsletter-form';
+import { PageHeader } from './components/page-header';
 
-export default function Page() {
-  return <PagePlaceholder title="Blog" />;
+type Filter = 'all' | BlogCategorySlug;
+const FILTERS: readonly { slug: Filter; label: string }[] = [{ slug: 'all', label: 'All' }, ...BLOG_CATEGORIES];
+
+export default function BlogPage() {
+  usePageMeta(
+    'Blog',
+    'Articles from the HumanProof team on AI writing, fact checking, content strategy and building trust with readers.',
+  );
+  const [filter, setFilter] = useState<Filter>('all');
+  const posts = filter === 'all' ? BLOG_POSTS : BLOG_POSTS.filter((p) => p.category === filter);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Blog"
+        title="Insights on AI content, accuracy and trust"
+        lead="Practical advice from our editors on getting the best out of AI writing tools without risking your reputation."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <div role="group" aria-label="Filter posts by category" className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <button
+              key={f.slug}
+              type="button"
+              aria-pressed={filter === f.slug}
+              onClick={() => setFilter(f.slug)}
+              className={cn(
+                'rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+                filter === f.slug
+                  ? 'border-ink bg-ink text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+              )}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+
+        <section aria-labelledby="posts-title" className="mt-10">
+          <h2 id="posts-title" className="sr-only">
+            {filter === 'all' ? 'All posts' : `Posts in ${blogCategoryLabel(filter)}`}
+          </h2>
+          {posts.length === 0 ? (
+            <div role="status" className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center">
+              <Newspaper className="mx-auto h-10 w-10 text-slate-500" aria-hidden="true" />
+              <p className="mt-4 text-lg font-semibold text-slate-900">No blog posts yet</p>
+              <p className="mx-auto mt-2 max-w-md text-sm text-slate-700">
+                {filter === 'all'
+                  ? 'Our editors are writing the first articles now. Subscribe below and we will e-mail you when they are published.'
+                  : `There are no posts in ${blogCategoryLabel(filter)} yet. Subscribe below to hear when there are.`}
+              </p>
+            </div>
+          ) : (
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {posts.map((post) => (
+                <li key={post.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6">
+                  <p className="text-xs font-semibold tracking-wide text-accent uppercase">{blogCategoryLabel(post.category)}</p>
+                  <h3 className="mt-2 text-lg font-semibold text-slate-900">
+                    <Link href={`/blog/${post.slug}`} className="hover:underline">
+                      {post.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 flex-1 text-sm text-slate-700">{post.excerpt}</p>
+                  <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+                    <span>{post.author}</span>
+                    <span className="inline-flex items-center gap-1">
+                      <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
+                      <time dateTime={post.publishedAt}>{formatPublishedDate(post.publishedAt)}</time>
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+                      {post.readTime} min read
+                    </span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="mt-12">
+          <NewsletterForm />
+        </div>
+      </div>
+    </>
+  );
 }

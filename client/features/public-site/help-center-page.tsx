@@ -1,5 +1,161 @@
-import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { Activity, CalendarClock, Headphones, MessageCircle, Search, Ticket, TrendingUp } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { usePageMeta } from '@client/lib/page-meta';
+import { HelpArticleItem } from './components/help-article-item';
+import { PageHeader } from './components/page-header';
+import { Section } from './components/section';
+import { ServiceStatus } from './components/service-status';
+import { HELP_ARTICLES, HELP_CATEGORIES, POPULAR_ARTICLES, searchHelpArticles } from './help-articles';
 
-export default function Page() {
-  return <PagePlaceholder title="Help center" />;
+const CARD = 'flex flex-col rounded-2xl border border-slate-200 bg-white p-6';
+
+export default function HelpCenterPage() {
+  usePageMeta(
+    'Help center',
+    'Answers on ordering, pricing and billing, the review process and your HumanProof account, plus ways to reach our support team.',
+  );
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const searching = query.trim().length > 0;
+  const results = searchHelpArticles(query);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Help center"
+        title="How can we help?"
+        lead="Find quick answers about ordering, prices, reviews and your account."
+      >
+        <form role="search" onSubmit={(e) => e.preventDefault()} className="max-w-xl">
+          <label htmlFor={searchId} className="sr-only">
+            Search help articles
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Search, e.g. refund, revision, file types"
+              className="h-12 pl-10 text-base"
+              aria-controls="help-results"
+            />
+          </div>
+        </form>
+      </PageHeader>
+
+      <div id="help-results">
+        {searching ? (
+          <Section title="Search results">
+            <p role="status" className="text-sm text-slate-700">
+              {results.length === 0
+                ? `No articles match "${query.trim()}". Try another word, or contact our support team.`
+                : `${results.length} ${results.length === 1 ? 'article matches' : 'articles match'} "${query.trim()}".`}
+            </p>
+            {results.length > 0 ? (
+              <ul className="mt-4 max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200">
+                {results.map((article) => (
+                  <li key={article.id} className="p-1">
+                    <HelpArticleItem article={article} meta />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Section>
+        ) : (
+          <>
+            <Section title="Popular articles">
+              <ul className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200">
+                {POPULAR_ARTICLES.map((article) => (
+                  <li key={article.id} className="flex items-start gap-2 p-1">
+                    <TrendingUp className="mt-3 ml-2 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+                    <div className="min-w-0 flex-1">
+                      <HelpArticleItem article={article} meta />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+            <Section tone="muted" title="Browse by category">
+              <ul className="grid gap-6 md:grid-cols-2">
+                {HELP_CATEGORIES.map((category) => (
+                  <li key={category.id} className={CARD}>
+                    <h3 className="text-lg font-semibold text-slate-900">{category.label}</h3>
+                    <p className="mt-1 mb-3 text-sm text-slate-700">{category.blurb}</p>
+                    <ul>
+                      {HELP_ARTICLES.filter((a) => a.category === category.id).map((article) => (
+                        <li key={article.id}>
+                          <HelpArticleItem article={article} />
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          </>
+        )}
+      </div>
+
+      <Section title="More ways to get help">
+        <ul className="grid gap-6 md:grid-cols-3">
+          <li className={CARD}>
+            <MessageCircle className="h-6 w-6 text-accent" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">Live chat</h3>
+            <p className="mt-2 flex-1 text-sm text-slate-700">
+              Message our team during business hours (Mon-Fri 9-6 EST, Sat 10-4) and get a reply within the hour.
+            </p>
+            <Link href="/contact#form" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
+              Start a conversation
+            </Link>
+          </li>
+          <li className={CARD}>
+            <Ticket className="h-6 w-6 text-accent" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">Submit a ticket</h3>
+            <p className="mt-2 flex-1 text-sm text-slate-700">
+              Questions about an order? Include your submission id and we will reply by e-mail within one business day.
+            </p>
+            <Link href="/contact#form" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
+              Open a support ticket
+            </Link>
+          </li>
+          <li className={CARD}>
+            <Activity className="h-6 w-6 text-accent" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">Status page</h3>
+            <p className="mt-2 mb-4 flex-1 text-sm text-slate-700">Is something not working? Check the live status of the service.</p>
+            <ServiceStatus />
+          </li>
+        </ul>
+      </Section>
+
+      <section aria-labelledby="still-need-help" className="bg-ink">
+        <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
+          <h2 id="still-need-help" className="text-2xl font-bold text-white sm:text-3xl">
+            Still need help?
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-slate-200">
+            Our support team is happy to talk through an order, a larger project or anything else.
+          </p>
+          <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild variant="accent" size="lg">
+              <Link href="/contact">
+                <Headphones className="h-5 w-5" aria-hidden="true" />
+                Contact Support
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link href="/contact#form">
+                <CalendarClock className="h-5 w-5" aria-hidden="true" />
+                Schedule a Call
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -48,6 +48,7 @@ export function createAuth(config: Config, db: Database, secret: string) {
     // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: { disabled: config.NODE_ENV === 'test' || config.LOG_LEVEL === 'silent', level: 'error' },
     advanced: {
       cookiePrefix: 'hp',
       useSecureCookies: secure,

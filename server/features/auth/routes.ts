@@ -66,11 +66,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { screen_hint: hint } = request.query as { screen_hint?: string };
       const signup = hint === 'signup';
       if (!app.config.oidc) return reply.redirect(signup ? '/sign-up' : '/sign-in');
-      const api = app.auth.api as unknown as {
-        signInWithOAuth2: (input: object) => Promise<Response>;
-      };
-      const response = await api.signInWithOAuth2({
-        body: { providerId: OIDC_PROVIDER_ID, callbackURL: '/auth-success', errorCallbackURL: '/login', ...(signup ? { requestSignUp: true } : {}) },
+      const response = await app.auth.api.signInSocial({
+        body: {
+          provider: OIDC_PROVIDER_ID,
+          callbackURL: '/auth-success',
+          errorCallbackURL: '/login',
+          ...(signup ? { requestSignUp: true } : {}),
+        },
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });

@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Send } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input, Textarea } from '@client/components/ui/input';
+import { ApiError } from '@client/lib/api';
+import { CONTACT_LIMITS, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
+import { FALLBACK_ERROR, useSendContactMessage } from '../api';
+
+const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+
+/** The contact form: inline validation with the API's own schema; the values survive a failed send. */
+export function ContactForm() {
+  const send = useSendContactMessage();
+  const { register, handleSubmit, formState, reset, setFocus } = useForm<ContactMessageInput>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      reset(EMPTY);
+    } catch {
+      // Shown below from send.error; the typed message stays in the form.
+    }
+  });
+
+  if (send.isSuccess) {
+    return (
+      <div role="status" className="flex flex-col items-start gap-3 rounded-xl border border-emerald-200 bg-accent-soft p-6">
+        <CheckCircle2 className="h-8 w-8 text-accent" aria-hidden="true" />
+        <p className="text-lg font-semibold text-slate-900">Message sent</p>
+        <p className="text-sm text-slate-700">
+          Thank you for getting in touch. A member of our team will reply by e-mail within one business day.
+        </p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            send.reset();
+            setTimeout(() => setFocus('firstName'), 0);
+          }}
+        >
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  const serverError =
+    send.error instanceof ApiError ? (send.error.serverMessage ?? FALLBACK_ERROR) : send.error ? FALLBACK_ERROR : null;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact form">
+      {serverError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {serverError}
+        </p>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(p) => <Input {...p} autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...register('firstName')} />}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(p) => <Input {...p} autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...register('lastName')} />}
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        {(p) => <Input {...p} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} {...register('email')} />}
+      </FormField>
+      <FormField label="Subject" error={errors.subject?.message}>
+        {(p) => <Input {...p} maxLength={CONTACT_LIMITS.subject} {...register('subject')} />}
+      </FormField>
+      <FormField label="Message" error={errors.message?.message}>
+        {(p) => <Textarea {...p} rows={6} maxLength={CONTACT_LIMITS.message} {...register('message')} />}
+      </FormField>
+      <Button type="submit" variant="accent" size="lg" disabled={formState.isSubmitting} className="self-start">
+        <Send className="h-4 w-4" aria-hidden="true" />
+        {formState.isSubmitting ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

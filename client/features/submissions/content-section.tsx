@@ -1,0 +1,94 @@
+import { Tabs } from 'radix-ui';
+import { ClipboardPaste, FileUp, TriangleAlert } from 'lucide-react';
+import { MAX_WORDS } from '@shared/submission.schema';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Textarea } from '@client/components/ui/input';
+import { FieldError, Label } from '@client/components/ui/label';
+import { cn } from '@client/lib/cn';
+import type { ExtractedText } from './extract-text';
+import { FileUpload } from './file-upload';
+import type { SubmissionForm } from './form-model';
+
+export type ContentMode = 'paste' | 'upload';
+
+const TAB =
+  'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+export function ContentSection({
+  form,
+  words,
+  supportEmail,
+  mode,
+  onModeChange,
+  fileName,
+  onExtracted,
+}: {
+  form: SubmissionForm;
+  words: number;
+  supportEmail: string;
+  mode: ContentMode;
+  onModeChange: (mode: ContentMode) => void;
+  fileName: string | undefined;
+  onExtracted: (result: ExtractedText) => void;
+}) {
+  const error = form.formState.errors.content?.message;
+  const tooLong = words > MAX_WORDS;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>1. Your content</CardTitle>
+        <CardDescription>Paste your text or upload a document. Up to {MAX_WORDS.toLocaleString('en-GB')} words per order.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Tabs.Root value={mode} onValueChange={(value) => onModeChange(value as ContentMode)}>
+          <Tabs.List aria-label="How to add your content" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            <Tabs.Trigger value="paste" className={TAB}>
+              <ClipboardPaste className="h-4 w-4" aria-hidden="true" /> Paste text
+            </Tabs.Trigger>
+            <Tabs.Trigger value="upload" className={TAB}>
+              <FileUp className="h-4 w-4" aria-hidden="true" /> Upload document
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="paste" className="mt-4 flex flex-col gap-1.5">
+            <Label htmlFor="content">Your content</Label>
+            <Textarea
+              id="content"
+              rows={12}
+              placeholder="Paste the text you want a human to check…"
+              aria-invalid={Boolean(error)}
+              aria-describedby="content-word-count content-error"
+              className="min-h-64 font-[inherit]"
+              {...form.register('content')}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="upload" className="mt-4">
+            <FileUpload fileName={fileName} previewText={form.watch('content')} onExtracted={onExtracted} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <p id="content-word-count" aria-live="polite" className={cn('font-medium', tooLong ? 'text-red-700' : 'text-slate-700')}>
+            <span data-testid="word-count">{words.toLocaleString('en-GB')}</span> {words === 1 ? 'word' : 'words'}
+            <span className="font-normal text-slate-500"> / {MAX_WORDS.toLocaleString('en-GB')} max</span>
+          </p>
+        </div>
+        <FieldError id="content-error" message={error} />
+        {tooLong ? (
+          <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+            <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Content too long</p>
+              <p className="text-sm">
+                Your content has {words.toLocaleString('en-GB')} words; one order takes up to {MAX_WORDS.toLocaleString('en-GB')}. For
+                longer content, please email{' '}
+                <a href={`mailto:${supportEmail}`} className="font-medium underline">
+                  {supportEmail}
+                </a>{' '}
+                and we will quote it for you.
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { Lock } from 'lucide-react';
+import { categoryLabel } from '@shared/categories';
+import { formatPence, formatRatePerWord } from '@shared/money';
+import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT, MINIMUM_CHARGE_PENCE, quotePrice } from '@shared/pricing';
+import { TIERS, type ServiceTier } from '@shared/service-tiers';
+import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { ENGLISH_VARIANT_LABELS } from './details-section';
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Estimate and order summary with the submit button; the price is the shared quotePrice, as charged. */
+export function OrderSummary({
+  words,
+  serviceTier,
+  category,
+  englishVariant,
+  fast,
+  pending,
+}: {
+  words: number;
+  serviceTier: string;
+  category: string;
+  englishVariant: string;
+  fast: boolean;
+  pending: boolean;
+}) {
+  const tier = serviceTier in TIERS ? TIERS[serviceTier as ServiceTier] : null;
+  const quote = tier ? quotePrice(words, tier.id, fast) : null;
+  const disabled = pending || words === 0 || words > MAX_WORDS;
+  return (
+    <Card className="lg:sticky lg:top-20">
+      <CardHeader>
+        <CardTitle>Order summary</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="divide-y divide-slate-100">
+          <Row label="Service" value={tier ? tier.label : 'Not chosen yet'} />
+          <Row label="Price per word" value={tier ? formatRatePerWord(tier.ratePence) : '—'} />
+          <Row label="Word count" value={words.toLocaleString('en-GB')} />
+          <Row label="Category" value={category ? categoryLabel(category) : 'Not chosen yet'} />
+          <Row label="English" value={ENGLISH_VARIANT_LABELS[englishVariant] ?? englishVariant} />
+          <Row
+            label="Turnaround"
+            value={
+              fast ? (
+                <span className="inline-flex items-center gap-2">
+                  {FAST_TURNAROUND_HOURS} hours <Badge tone="yellow">+{FAST_TURNAROUND_PERCENT}% fee</Badge>
+                </span>
+              ) : (
+                '2-3 business days'
+              )
+            }
+          />
+        </dl>
+        <div className="rounded-lg bg-slate-50 p-4">
+          <div className="flex items-end justify-between gap-4">
+            <div>
+              <p className="text-sm text-slate-600">Estimated cost</p>
+              {quote && tier ? (
+                <p className="text-xs text-slate-500">
+                  {words.toLocaleString('en-GB')} × {formatRatePerWord(tier.ratePence)}
+                  {fast ? ` + ${FAST_TURNAROUND_PERCENT}%` : ''}
+                </p>
+              ) : null}
+            </div>
+            <p className="text-2xl font-bold text-slate-900" data-testid="estimate-total" aria-live="polite">
+              {quote ? formatPence(quote.totalPence) : '—'}
+            </p>
+          </div>
+          {quote?.minimumApplied ? (
+            <p className="mt-2 flex items-center justify-end gap-2 text-xs text-slate-600">
+              <Badge tone="blue">min applied</Badge> Minimum order {formatPence(MINIMUM_CHARGE_PENCE)}
+            </p>
+          ) : null}
+          {!tier ? <p className="mt-2 text-xs text-slate-600">Choose a service to see your price.</p> : null}
+        </div>
+        <Button type="submit" variant="accent" size="lg" className="w-full" disabled={disabled}>
+          {pending ? 'Creating...' : 'Continue to Payment'}
+        </Button>
+        {words === 0 ? (
+          <p className="text-center text-sm text-slate-600">{SUBMISSION_MESSAGES.contentRequired}</p>
+        ) : null}
+        <p className="flex items-center justify-center gap-2 text-xs text-slate-600">
+          <Lock className="h-3.5 w-3.5" aria-hidden="true" /> Secure card payment on the next step. You are charged the price shown.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

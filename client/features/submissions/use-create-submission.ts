@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { Submission } from '@shared/submission.schema';
+import { toast } from '@client/components/ui/use-toast';
+import { apiJson, isUnauthorized } from '@client/lib/api';
+import { storePendingSubmission } from '@client/lib/pending-submission';
+import { clearFormDraft } from './form-draft';
+import type { SubmissionFormOutput } from './form-model';
+
+export type CreateSubmissionPayload = SubmissionFormOutput & { wordCount: number; fileName?: string };
+
+/**
+ * POST /api/submissions. Success goes to checkout; a 401 keeps the form as the pending submission and
+ * sends the visitor to sign in (spec section 4); anything else keeps the form and says so.
+ */
+export function useCreateSubmission() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (payload: CreateSubmissionPayload) => apiJson<Submission>('POST', '/api/submissions', payload),
+    onSuccess: (submission) => {
+      clearFormDraft();
+      toast({
+        title: 'Submission created',
+        description: `Submission ${submission.id} has been created. Complete your payment to start the review.`,
+      });
+      navigate(`/checkout/${submission.id}`);
+    },
+    onError: (error, payload) => {
+      if (isUnauthorized(error)) {
+        storePendingSubmission(payload);
+        toast({ title: 'Authentication Required', description: 'Please sign in to submit your content for review.' });
+        navigate('/login');
+        return;
+      }
+      toast({ title: 'Error', description: 'Failed to create submission. Please try again.', variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { pickFormFields, readFieldParams, EMPTY_FORM, type SubmissionForm, type SubmissionFormValues } from './form-model';
+import { readFormDraft } from './form-draft';
+import { toast } from '@client/components/ui/use-toast';
+import { apiJson } from '@client/lib/api';
+import type { SubmissionDraft } from '@shared/submission.schema';
+
+export interface InitialForm {
+  values: SubmissionFormValues;
+  fileName: string | undefined;
+  submissionId: string | null;
+  fromParams: boolean;
+}
+
+/**
+ * Where the form starts: a prior submission (?submissionId=), else the field parameters of the link,
+ * else what this tab typed before a reload, else empty.
+ */
+export function initialForm(search: string): InitialForm {
+  const submissionId = new URLSearchParams(search).get('submissionId')?.trim() || null;
+  const params = submissionId ? null : readFieldParams(search);
+  const draft = params ? null : readFormDraft();
+  return {
+    values: { ...EMPTY_FORM, ...(draft?.values ?? {}), ...(params ?? {}) },
+    fileName: draft?.fileName,
+    submissionId,
+    fromParams: params !== null,
+  };
+}
+
+/** Runs the prefill notices and loads the prior submission, once. Returns whether it is still loading. */
+export function useFormPrefill(form: SubmissionForm, initial: InitialForm): boolean {
+  const started = useRef(false);
+  const [loading, setLoading] = useState(Boolean(initial.submissionId));
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (initial.fromParams) {
+      toast({ title: 'Form prepopulated', description: 'We filled in the form from your link. Check the details before you continue.' });
+      return;
+    }
+    const id = initial.submissionId;
+    if (!id) return;
+    apiJson<SubmissionDraft>('GET', `/api/submission/${encodeURIComponent(id)}`)
+      .then((draft) => {
+        const current = form.getValues();
+        form.reset({ ...current, ...pickFormFields(draft as unknown as Record<string, unknown>) });
+        toast({
+          title: 'Content loaded',
+          description: 'Your content and preferences are filled in. Please add your contact details to continue.',
+        });
+      })
+      .catch(() => {
+        toast({ title: 'Error', description: 'Could not load submission data. Please try again.', variant: 'destructive' });
+      })
+      .finally(() => setLoading(false));
+  }, [form, initial]);
+  return loading;
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { computeDueDate } from '../../../shared/due-date';
+import type { SubmissionStatus } from '../../../shared/submission-status';
+import type { Transaction } from '../../db/client';
+import { submissions, type SubmissionRow } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
+import { recordStatusChange } from '../submissions/status-history';
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+/** Reads a submission and locks it for the rest of the transaction (two reviewers cannot interleave). */
+export async function lockSubmission(tx: Transaction, id: string): Promise<SubmissionRow> {
+  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update').limit(1);
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Moves a locked submission to `to`, inside the caller's transaction: completedAt is set on completion and cleared
+ * when the order leaves 'completed'; the change is recorded and the customer notified. No-op for the same status.
+ */
+export async function moveStatus(
+  tx: Transaction,
+  row: SubmissionRow,
+  to: SubmissionStatus,
+  change: { changedBy: string; reason: string; patch?: Partial<typeof submissions.$inferInsert> },
+): Promise<SubmissionRow> {
+  const now = new Date();
+  const statusChanged = row.status !== to;
+  const set: Partial<typeof submissions.$inferInsert> = { ...change.patch, updatedAt: now };
+  if (statusChanged) {
+    set.status = to;
+    set.completedAt = to === 'completed' ? now : null;
+    // An admin marking an order paid by hand (paid outside the card flow) starts its clock like a payment would.
+    if (to === 'paid' && !row.paidAt) {
+      set.paidAt = now;
+      set.dueDate = computeDueDate(now, row.fastTurnaround);
+    }
+  }
+  const [updated] = await tx.update(submissions).set(set).where(eq(submissions.id, row.id)).returning();
+  if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
+  if (statusChanged) {
+    await recordStatusChange(tx, {
+      submissionId: row.id,
+      from: row.status,
+      to,
+      changedBy: change.changedBy,
+      reason: change.reason,
+    });
+    if (to === 'in-review') await notifyReviewStarted(tx, updated);
+    if (to === 'completed') await notifyReviewCompleted(tx, updated);
+  }
+  return updated;
+}

@@ -1,0 +1,80 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  buildReviewedContent,
+  documentIdFromReference,
+  documentPath,
+  REVIEW_MESSAGES,
+  type ReviewUpdate,
+} from '../../../shared/review.schema';
+import type { Transaction } from '../../db/client';
+import { reviewDocuments, type SubmissionRow } from '../../db/schema';
+import { badRequest } from '../../lib/http-error';
+import { lockSubmission, moveStatus } from './change-status';
+
+/** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
+async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const reference of references) {
+    const id = documentIdFromReference(reference);
+    if (!id) throw badRequest(REVIEW_MESSAGES.unknownDocument);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) return ids;
+  const found = await tx
+    .select({ id: reviewDocuments.id })
+    .from(reviewDocuments)
+    .where(
+      and(
+        inArray(reviewDocuments.id, ids),
+        eq(reviewDocuments.submissionId, submissionId),
+        eq(reviewDocuments.status, 'uploaded'),
+      ),
+    );
+  if (found.length !== ids.length) throw badRequest(REVIEW_MESSAGES.unknownDocument);
+  return ids;
+}
+
+/**
+ * Save Draft / Complete Review. The stored reviewedContent is built as the spec says (link or document addresses,
+ * a blank line, then the text). A draft on a paid order starts the review; completing moves it to completed.
+ */
+export async function saveReview(
+  tx: Transaction,
+  input: { submissionId: string; review: ReviewUpdate; reviewerId: string; publicUrl: string },
+): Promise<SubmissionRow> {
+  const { review } = input;
+  const row = await lockSubmission(tx, input.submissionId);
+  const documentIds =
+    review.attachmentMode === 'upload' ? await resolveDocuments(tx, row.id, review.uploadedDocuments) : [];
+  if (review.attachmentMode === 'upload') {
+    // Documents the reviewer took off the list are no longer part of the review the customer receives.
+    await tx
+      .update(reviewDocuments)
+      .set({ status: 'removed' })
+      .where(
+        and(
+          eq(reviewDocuments.submissionId, row.id),
+          eq(reviewDocuments.status, 'uploaded'),
+          ...(documentIds.length > 0 ? [notInArray(reviewDocuments.id, documentIds)] : []),
+        ),
+      );
+  }
+  const reviewedContent = buildReviewedContent({
+    attachmentMode: review.attachmentMode,
+    reviewedText: review.reviewedContent,
+    documentLink: review.documentLink,
+    documentUrls: documentIds.map((id) => `${input.publicUrl}${documentPath(id)}`),
+  });
+  const patch = {
+    reviewedContent: reviewedContent === '' ? null : reviewedContent,
+    reviewerNotes: review.reviewerNotes.trim() === '' ? null : review.reviewerNotes,
+    attachmentMode: review.attachmentMode,
+    documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
+  };
+  const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
+  return moveStatus(tx, row, target ?? (row.status as never), {
+    changedBy: input.reviewerId,
+    reason: review.complete ? 'Review completed' : 'Review draft saved',
+    patch,
+  });
+}

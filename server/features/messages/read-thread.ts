@@ -1,0 +1,24 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/auth.schema';
+import type { Message } from '../../../shared/message.schema';
+import type { Database } from '../../db/client';
+import { messages } from '../../db/schema';
+import { getAccessibleSubmission } from '../submissions/find-submissions';
+import { toMessage } from './serialize';
+
+/** A submission's thread, oldest first. When its owner reads it, the team's messages become read. */
+export async function readThread(db: Database, submissionId: string, user: CurrentUser): Promise<Message[]> {
+  const submission = await getAccessibleSubmission(db, submissionId, user);
+  if (submission.userId === user.id) {
+    await db
+      .update(messages)
+      .set({ readAt: new Date() })
+      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, true), isNull(messages.readAt)));
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.submissionId, submission.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map(toMessage);
+}

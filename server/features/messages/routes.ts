@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendMessageSchema } from '../../../shared/message.schema';
+import { requireUser } from '../auth/current-user';
+import { readThread } from './read-thread';
+import { listUnreadTeamMessages } from './recent-messages';
+import { sendMessage } from './send-message';
+
+export async function messageRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+
+  // A static path outranks `/:submissionId` in Fastify's router, whatever the order of registration.
+  api.get('/api/messages/recent', signedIn, async (request) => {
+    const user = await requireUser(request);
+    return listUnreadTeamMessages(app.db, user.id);
+  });
+
+  api.get(
+    '/api/messages/:submissionId',
+    { ...signedIn, schema: { params: z.object({ submissionId: z.string().trim().min(1).max(64) }) } },
+    async (request) => {
+      const user = await requireUser(request);
+      return readThread(app.db, request.params.submissionId, user);
+    },
+  );
+
+  api.post('/api/messages', { ...signedIn, schema: { body: sendMessageSchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    return reply.code(201).send(await sendMessage(app.db, user, request.body));
+  });
+}

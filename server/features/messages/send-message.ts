@@ -1,0 +1,27 @@
+import type { CurrentUser } from '../../../shared/auth.schema';
+import type { Message, SendMessageInput } from '../../../shared/message.schema';
+import type { Database } from '../../db/client';
+import { messages } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { notifyNewMessage } from '../../mail/notify';
+import { getAccessibleSubmission } from '../submissions/find-submissions';
+import { toMessage } from './serialize';
+
+/** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */
+export async function sendMessage(db: Database, sender: CurrentUser, input: SendMessageInput): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const submission = await getAccessibleSubmission(tx, input.submissionId, sender);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        id: newId(),
+        submissionId: submission.id,
+        senderId: sender.id,
+        isFromAdmin: sender.isAdmin,
+        content: input.content,
+      })
+      .returning();
+    await notifyNewMessage(tx, row!, submission);
+    return toMessage(row!);
+  });
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/auth.schema';
+import {
+  cardDigits,
+  PAYMENT_MESSAGES,
+  SANDBOX_CARDS,
+  type SandboxConfirmInput,
+  type SandboxConfirmResponse,
+} from '../../../shared/payment.schema';
+import type { Database } from '../../db/client';
+import { payments, submissions } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../lib/http-error';
+import { markPaymentFailed } from './mark-payment-failed';
+import { markPaymentSucceeded } from './mark-payment-succeeded';
+
+const PAYMENT_NOT_FOUND = 'Payment not found';
+
+/** What the sandbox says about a card (Stripe's test-mode behaviour for the same numbers). */
+function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; message: string } {
+  const digits = cardDigits(cardNumber);
+  if (digits === SANDBOX_CARDS.success) return { ok: true };
+  if (digits === SANDBOX_CARDS.insufficientFunds) return { ok: false, message: PAYMENT_MESSAGES.insufficientFunds };
+  return { ok: false, message: PAYMENT_MESSAGES.declined };
+}
+
+/** Confirms a sandbox payment with a test card; success goes through the same code as Stripe's webhook. */
+export async function confirmSandboxPayment(
+  db: Database,
+  user: CurrentUser,
+  input: SandboxConfirmInput,
+  log: Parameters<typeof markPaymentSucceeded>[2],
+): Promise<SandboxConfirmResponse> {
+  const [found] = await db
+    .select({ payment: payments, ownerId: submissions.userId, status: submissions.status })
+    .from(payments)
+    .innerJoin(submissions, eq(submissions.id, payments.submissionId))
+    .where(eq(payments.clientSecret, input.clientSecret))
+    .limit(1);
+  if (!found || found.payment.provider !== 'sandbox' || found.ownerId !== user.id) throw notFound(PAYMENT_NOT_FOUND);
+  const { payment } = found;
+  if (found.status !== 'new' || payment.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+
+  const outcome = sandboxOutcome(input.cardNumber);
+  if (!outcome.ok) {
+    await markPaymentFailed(db, { provider: 'sandbox', providerPaymentId: payment.providerPaymentId, message: outcome.message });
+    throw new HttpError(402, outcome.message);
+  }
+  const result = await markPaymentSucceeded(
+    db,
+    {
+      provider: 'sandbox',
+      providerPaymentId: payment.providerPaymentId,
+      amountPence: payment.amountPence,
+      currency: payment.currency,
+      eventId: `sbx_evt_${randomUUID()}`,
+    },
+    log,
+  );
+  if (result === 'already-paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (result !== 'paid') throw new HttpError(500, 'The payment could not be recorded.');
+  return { status: 'succeeded', submissionId: payment.submissionId };
+}

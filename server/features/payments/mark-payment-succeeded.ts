@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { computeDueDate } from '../../../shared/due-date';
+import type { PaymentProvider } from '../../../shared/payment.schema';
+import type { Database } from '../../db/client';
+import { paymentEvents, payments, submissions } from '../../db/schema';
+import { notifyPaymentReceived } from '../../mail/notify';
+import { recordStatusChange } from '../submissions/status-history';
+
+export interface PaymentSucceededEvent {
+  provider: PaymentProvider;
+  providerPaymentId: string;
+  /** What the provider says it received, in the smallest unit of `currency`. */
+  amountPence: number;
+  currency: string;
+  /** The provider's event id: an event is processed once, however often it is delivered. */
+  eventId: string;
+  eventType?: string;
+}
+
+export type PaymentSucceededOutcome =
+  | 'paid'
+  | 'duplicate-event'
+  | 'unknown-payment'
+  | 'amount-mismatch'
+  | 'already-paid';
+
+interface Logger {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+/**
+ * The ONLY way a submission becomes `paid` (Stripe webhook and sandbox confirm both come here). One transaction:
+ * record the event (a repeat stops here), lock the payment, check the amount and currency against the stored
+ * order, then move a `new` submission to `paid` with its paidAt and due date, its status history and e-mail.
+ */
+export async function markPaymentSucceeded(
+  db: Database,
+  event: PaymentSucceededEvent,
+  log?: Logger,
+): Promise<PaymentSucceededOutcome> {
+  return db.transaction(async (tx) => {
+    const payment = (
+      await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, event.provider), eq(payments.providerPaymentId, event.providerPaymentId)))
+        .for('update')
+        .limit(1)
+    )[0];
+    // Not ours (yet): leave the event unrecorded so a redelivery can still be processed.
+    if (!payment) {
+      log?.warn({ providerPaymentId: event.providerPaymentId }, 'payment succeeded for an unknown payment');
+      return 'unknown-payment';
+    }
+
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ id: event.eventId, provider: event.provider, type: event.eventType ?? 'payment_intent.succeeded' })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (inserted.length === 0) return 'duplicate-event';
+
+    const currency = event.currency.toLowerCase();
+    if (event.amountPence !== payment.amountPence || currency !== payment.currency) {
+      log?.error(
+        {
+          paymentId: payment.id,
+          expected: { amount: payment.amountPence, currency: payment.currency },
+          received: { amount: event.amountPence, currency },
+        },
+        'payment amount or currency does not match the order: not marked paid',
+      );
+      await tx
+        .update(payments)
+        .set({ status: 'amount_mismatch', failureMessage: `Received ${event.amountPence} ${currency}`, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      return 'amount-mismatch';
+    }
+
+    await tx
+      .update(payments)
+      .set({ status: 'succeeded', failureMessage: null, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+
+    const submission = (
+      await tx.select().from(submissions).where(eq(submissions.id, payment.submissionId)).for('update').limit(1)
+    )[0];
+    if (!submission || submission.status !== 'new') {
+      // A second successful payment for one order: keep the record so it can be refunded.
+      log?.warn({ paymentId: payment.id, submissionId: payment.submissionId }, 'payment succeeded for an order already paid');
+      return 'already-paid';
+    }
+
+    const paidAt = new Date();
+    const [updated] = await tx
+      .update(submissions)
+      .set({
+        status: 'paid',
+        paidAt,
+        dueDate: computeDueDate(paidAt, submission.fastTurnaround),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(submissions.id, submission.id), eq(submissions.status, 'new')))
+      .returning();
+    await recordStatusChange(tx, {
+      submissionId: submission.id,
+      from: 'new',
+      to: 'paid',
+      changedBy: null,
+      reason: 'payment',
+    });
+    await notifyPaymentReceived(tx, updated!);
+    return 'paid';
+  });
+}

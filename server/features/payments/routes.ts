@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { createPaymentIntentSchema, sandboxConfirmSchema } from '../../../shared/payment.schema';
+import { badRequest, notFound } from '../../lib/http-error';
+import { requireUser } from '../auth/current-user';
+import { confirmSandboxPayment } from './confirm-sandbox-payment';
+import { createPaymentIntent } from './create-payment-intent';
+import { handleStripeEvent } from './handle-stripe-event';
+import { createStripeClient } from './stripe-client';
+
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const settings = app.config.stripe;
+  const stripe = settings ? { client: createStripeClient(settings), settings } : null;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+
+  api.post(
+    '/api/create-payment-intent',
+    { ...signedIn, schema: { body: createPaymentIntentSchema } },
+    async (request) => {
+      const user = await requireUser(request);
+      return createPaymentIntent(app.db, user, request.body.submissionId, { stripe, log: request.log });
+    },
+  );
+
+  api.post(
+    '/api/payments/sandbox/confirm',
+    {
+      onRequest: async (request) => {
+        if (stripe) throw notFound(`No route for POST /api/payments/sandbox/confirm`);
+        await requireUser(request);
+      },
+      schema: { body: sandboxConfirmSchema },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return confirmSandboxPayment(app.db, user, request.body, request.log);
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this route alone reads its JSON body as a raw Buffer.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/api/webhooks/stripe', async (request) => {
+      if (!stripe) throw notFound('No route for POST /api/webhooks/stripe');
+      const signature = request.headers['stripe-signature'];
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw badRequest('Invalid signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.client.webhooks.constructEvent(request.body, signature, stripe.settings.webhookSecret);
+      } catch {
+        throw badRequest('Invalid signature');
+      }
+      await handleStripeEvent(app.db, event, request.log);
+      return { received: true };
+    });
+  });
+}

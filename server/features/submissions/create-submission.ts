@@ -1,0 +1,82 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { priceInPence } from '../../../shared/pricing';
+import type { CreateSubmissionData } from '../../../shared/submission.schema';
+import { countWords } from '../../../shared/word-count';
+import type { Database } from '../../db/client';
+import { submissions, type SubmissionRow } from '../../db/schema';
+import { readableId } from '../../lib/ids';
+import { recordStatusChange } from './status-history';
+import { deriveTitle } from './submission-title';
+
+/** How long a repeated post of the same pending form returns the order it already created. */
+const PENDING_REPLAY_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Creates a `new` submission for `userId`. Word count, price and title are computed here from the content;
+ * whatever the client sent for them (or for the status) is ignored.
+ */
+export async function createSubmission(
+  db: Database,
+  userId: string,
+  input: CreateSubmissionData,
+): Promise<SubmissionRow> {
+  const wordCount = countWords(input.content);
+  const amountPence = priceInPence(wordCount, input.serviceTier, input.fastTurnaround);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        id: readableId(),
+        userId,
+        title: deriveTitle(input.content, input.fileName),
+        status: 'new',
+        serviceTier: input.serviceTier,
+        category: input.category,
+        wordCount,
+        amountPence,
+        fastTurnaround: input.fastTurnaround,
+        tone: input.tone,
+        targetAudience: input.targetAudience,
+        englishVariant: input.englishVariant,
+        contactName: input.contactName,
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
+        contactWebsite: input.contactWebsite,
+        content: input.content,
+        instructions: input.instructions,
+        additionalNotes: input.additionalNotes,
+      })
+      .returning();
+    await recordStatusChange(tx, { submissionId: row!.id, from: null, to: 'new', changedBy: userId, reason: 'created' });
+    return row!;
+  });
+}
+
+/**
+ * The post-login page may post the same stored form twice (a reload, a second tab): an identical unpaid order
+ * created by this user in the last few minutes is answered again instead of creating a duplicate.
+ */
+export async function findReplayedPendingSubmission(
+  db: Database,
+  userId: string,
+  input: CreateSubmissionData,
+): Promise<SubmissionRow | null> {
+  const since = new Date(Date.now() - PENDING_REPLAY_WINDOW_MS);
+  const recent = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.userId, userId), gt(submissions.createdAt, since)))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(5);
+  return (
+    recent.find(
+      (row) =>
+        row.status === 'new' &&
+        row.content === input.content &&
+        row.serviceTier === input.serviceTier &&
+        row.category === input.category &&
+        row.fastTurnaround === input.fastTurnaround &&
+        row.contactEmail === input.contactEmail,
+    ) ?? null
+  );
+}

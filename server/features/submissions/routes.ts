@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildSubmissionSchema } from '../../../shared/submission.schema';
+import { requireUser } from '../auth/current-user';
+import { createSubmission, findReplayedPendingSubmission } from './create-submission';
+import { getAccessibleSubmission, listOwnSubmissions, withDocuments } from './find-submissions';
+import { toDraft, toSubmission } from './serialize';
+
+/** Content can be long (3,000 words of any script plus notes): allow 2 MB of JSON on the create routes. */
+const CREATE_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function submissionRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const body = buildSubmissionSchema(app.config.SUPPORT_EMAIL);
+  const params = z.object({ id: z.string().trim().min(1).max(64) });
+  // Sign-in is checked before the body is validated, so an anonymous visitor always gets 401.
+  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+
+  api.post('/api/submissions', { ...signedIn, schema: { body }, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
+    const user = await requireUser(request);
+    const row = await createSubmission(app.db, user.id, request.body);
+    return reply.code(201).send(toSubmission(row));
+  });
+
+  api.post(
+    '/api/submissions/from-pending',
+    { ...signedIn, schema: { body }, bodyLimit: CREATE_BODY_LIMIT },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const row =
+        (await findReplayedPendingSubmission(app.db, user.id, request.body)) ??
+        (await createSubmission(app.db, user.id, request.body));
+      return reply.code(201).send(toSubmission(row));
+    },
+  );
+
+  api.get('/api/submissions', async (request) => {
+    const user = await requireUser(request);
+    return listOwnSubmissions(app.db, user.id);
+  });
+
+  api.get('/api/submissions/:id', { ...signedIn, schema: { params } }, async (request) => {
+    const user = await requireUser(request);
+    return withDocuments(app.db, await getAccessibleSubmission(app.db, request.params.id, user));
+  });
+
+  api.get('/api/submission/:id', { ...signedIn, schema: { params } }, async (request) => {
+    const user = await requireUser(request);
+    return toDraft(await getAccessibleSubmission(app.db, request.params.id, user));
+  });
+}

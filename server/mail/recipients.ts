@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+import { normaliseAddress } from './format';
+
+export interface AccountContact {
+  email: string;
+  firstName: string | null;
+  /** Full name, or '' when the account has none. */
+  name: string;
+}
+
+export async function findAccount(db: Executor, userId: string): Promise<AccountContact | null> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const fullName = [row.firstName, row.lastName].filter((p) => p?.trim()).join(' ') || row.name.trim();
+  return { email: row.email, firstName: row.firstName?.trim() || null, name: fullName };
+}
+
+/** Every admin account plus ADMIN_EMAILS, valid, lower case, each once. */
+export async function teamAddresses(db: Executor, adminEmails: readonly string[]): Promise<string[]> {
+  const admins = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+  const all = new Set<string>();
+  for (const candidate of [...admins.map((a) => a.email), ...adminEmails]) {
+    const address = normaliseAddress(candidate);
+    if (address) all.add(address);
+  }
+  return [...all].sort();
+}

@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import { describeError, GIVE_UP_AFTER_MS, isPermanentFailure, retryDelayMs } from './retry';
+import type { MailTransport } from './transport';
+
+export interface WorkerLogger {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  log: WorkerLogger;
+  /** The clock (tests move it forward to make retries due). */
+  now?: () => Date;
+  /** Rows claimed per round. */
+  batchSize?: number;
+  /** Pause between rounds when the outbox is empty. */
+  pollIntervalMs?: number;
+  /**
+   * How long a claimed row stays invisible to other workers. Longer than any one send can take (the SMTP
+   * timeouts bound it to well under a minute), so a row is only reclaimed when its worker died.
+   */
+  leaseMs?: number;
+}
+
+export interface RunResult {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Claimed rows handed back unsent because the worker is stopping. */
+  released: number;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * Delivers the e-mail outbox. Each round:
+ *  1. claims due rows in one short transaction (FOR UPDATE SKIP LOCKED, then next_attempt_at := a lease), so
+ *     several workers never take the same row and no lock is held while talking to the mail server;
+ *  2. sends each row;
+ *  3. records the outcome (sent, or the next attempt / failed), only if the lease is still this worker's.
+ * A crash between 1 and 3 leaves the row pending with an expiring lease: it is sent again later (never lost;
+ * the Message-ID stays the same so a receiving system can recognise the repeat).
+ */
+export class MailWorker {
+  private readonly db: Database;
+  private readonly transport: MailTransport;
+  private readonly log: WorkerLogger;
+  private readonly now: () => Date;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+
+  constructor(options: MailWorkerOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.log = options.log;
+    this.now = options.now ?? (() => new Date());
+    this.batchSize = options.batchSize ?? 10;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+  }
+
+  get running(): boolean {
+    return this.loop !== null;
+  }
+
+  /** One round: claim what is due, send it, record the outcomes. */
+  async runOnce(): Promise<RunResult> {
+    const result: RunResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
+    const { rows, lease } = await this.claim();
+    result.claimed = rows.length;
+    for (let i = 0; i < rows.length; i += 1) {
+      if (this.stopping) {
+        result.released = await this.release(rows.slice(i), lease);
+        break;
+      }
+      const outcome = await this.deliver(rows[i]!, lease);
+      result[outcome] += 1;
+    }
+    return result;
+  }
+
+  /** Runs rounds until stop(): straight on while full batches come back, else every pollIntervalMs. */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+    this.log.info({ transport: this.transport.kind }, 'mail worker started');
+  }
+
+  /** Finishes the send in flight, hands back the rest of its batch, and resolves when the loop has ended. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let full = false;
+      try {
+        const round = await this.runOnce();
+        full = round.claimed === this.batchSize && round.released === 0;
+      } catch (err) {
+        this.log.error({ err }, 'mail worker round failed; trying again shortly');
+      }
+      if (!this.stopping && !full) await this.sleep(this.pollIntervalMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async claim(): Promise<{ rows: OutboxRow[]; lease: Date }> {
+    const now = this.now();
+    // A few random milliseconds make the lease a token: an outcome is recorded only by the worker whose lease it is.
+    const lease = new Date(now.getTime() + this.leaseMs + Math.floor(Math.random() * 1000));
+    const rows = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return due;
+      await tx
+        .update(emailOutbox)
+        .set({ nextAttemptAt: lease })
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((r) => r.id),
+          ),
+        );
+      return due;
+    });
+    return { rows, lease };
+  }
+
+  private async deliver(row: OutboxRow, lease: Date): Promise<'sent' | 'retrying' | 'failed'> {
+    const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.nextAttemptAt, lease));
+    try {
+      await this.transport.send({
+        id: row.id,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        replyTo: row.replyTo,
+      });
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const now = this.now();
+      const lastError = describeError(err);
+      const giveUp = isPermanentFailure(err) || now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+      await this.db
+        .update(emailOutbox)
+        .set(giveUp ? { status: 'failed', attempts, lastError } : { attempts, lastError, nextAttemptAt })
+        .where(mine);
+      const log = { id: row.id, kind: row.kind, to: row.toAddress, attempts, error: lastError };
+      if (giveUp) {
+        this.log.error(log, 'e-mail failed for good');
+        return 'failed';
+      }
+      this.log.warn({ ...log, nextAttemptAt }, 'e-mail not sent; will retry');
+      return 'retrying';
+    }
+    const updated = await this.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: this.now(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+      .where(mine)
+      .returning({ id: emailOutbox.id });
+    if (updated.length === 0) {
+      this.log.warn({ id: row.id }, 'e-mail sent after its lease ran out; another worker may send it too');
+    } else {
+      this.log.info({ id: row.id, kind: row.kind, to: row.toAddress }, 'e-mail sent');
+    }
+    return 'sent';
+  }
+
+  private async release(rows: OutboxRow[], lease: Date): Promise<number> {
+    if (rows.length === 0) return 0;
+    const released = await this.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: this.now() })
+      .where(
+        and(
+          inArray(
+            emailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+          eq(emailOutbox.status, 'pending'),
+          eq(emailOutbox.nextAttemptAt, lease),
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    return released.length;
+  }
+}

@@ -1,0 +1,16 @@
+import { resolveSessionSecret, type Config } from '../env';
+import { LocalDiskStorage } from './local-disk';
+import type { ObjectStorage } from './object-storage';
+import { S3Storage } from './s3';
+import { uploadSigningKey } from './signing';
+
+export type { ObjectStorage } from './object-storage';
+export { isValidStorageKey, makeStorageKey } from './object-storage';
+export { LocalDiskStorage, PathEscapeError } from './local-disk';
+export { S3Storage } from './s3';
+
+/** S3 when configured (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), else local disk. */
+export function createObjectStorage(config: Config): ObjectStorage {
+  if (config.s3) return new S3Storage(config.s3);
+  return new LocalDiskStorage(config.DATA_DIR, config.PUBLIC_URL, uploadSigningKey(resolveSessionSecret(config)));
+}
