@@ -122,3 +122,25 @@ test('a logged-out visitor on /settings is told to sign in and sent to sign-in',
   await expect(page.getByRole('heading', { name: 'Authentication required' })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/, { timeout: 5000 });
 });
+
+test('notices: F8 focuses the notification region and a 50 px swipe right dismisses', async ({ page }) => {
+  await signUpViaApi(page, { firstName: 'Tia', lastName: 'Toast' });
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Profile updated');
+  await page.keyboard.press('F8');
+  const focusedInRegion = await page.evaluate(() => {
+    const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
+    return Boolean(region && region.contains(document.activeElement));
+  });
+  expect(focusedInRegion).toBe(true);
+
+  const toast = page.locator('li[data-variant]');
+  const box = (await toast.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0);
+});

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -25,8 +26,8 @@ export interface BuildAppOptions {
 
 export function defaultClientDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // dist/server/main.js → dist/client; server/app.ts → dist/client
-  return path.basename(here) === 'server' && path.basename(path.dirname(here)) === 'dist'
+  // The bundle (<dist>/server/main.js, migrations beside it) serves <dist>/client; the sources serve dist/client.
+  return existsSync(path.join(here, 'migrations'))
     ? path.join(here, '..', 'client')
     : path.join(here, '..', 'dist', 'client');
 }
