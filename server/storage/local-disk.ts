@@ -43,17 +43,32 @@ export class LocalDiskStorage implements ObjectStorage {
     return `${this.publicUrl}/api/objects/put/${encodedKey}?expires=${expires}&signature=${signature}`;
   }
 
-  /** Streams `source` through `check` into a temporary file, then moves it into place (all or nothing). */
+  /**
+   * Streams `source` through `check` into a temporary file, then moves it into place (all or nothing). A failed
+   * check stops the writing but leaves the request stream alive (drained), so the client still gets an answer.
+   */
   async write(key: string, source: Readable, check: Transform): Promise<void> {
     const target = this.resolve(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.part-${randomBytes(6).toString('hex')}`;
+    const onSourceError = (err: Error) => check.destroy(err);
+    const onSourceClose = () => {
+      if (!source.readableEnded) check.destroy(new Error('Upload aborted'));
+    };
+    source.on('error', onSourceError);
+    source.on('close', onSourceClose);
+    source.pipe(check);
     try {
-      await pipeline(source, check, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(check, createWriteStream(temp, { flags: 'wx' }));
       await rename(temp, target);
     } catch (err) {
+      source.unpipe(check);
+      source.resume();
       await rm(temp, { force: true });
       throw err;
+    } finally {
+      source.off('error', onSourceError);
+      source.off('close', onSourceClose);
     }
   }
 

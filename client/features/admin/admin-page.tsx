@@ -1,5 +1,105 @@
-import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { RefreshCw, ShieldAlert } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { isUnauthorized } from '@client/lib/api';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useAdminQueue, type QueueFilters } from './admin-api';
+import { reportAdminError } from './admin-errors';
+import { QueueSkeleton, QueueTable } from './queue-table';
+import { QueueToolbar } from './queue-toolbar';
 
-export default function Page() {
-  return <PagePlaceholder title="Admin panel" />;
+export const ADMIN_REDIRECT_MS = 1000;
+const UNAUTHORIZED_DESCRIPTION = 'Admin access required. Redirecting...';
+
+/** Spec section 6: a non-admin or a visitor is told and sent to / after 1 second. */
+function Unauthorized() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    toast({ title: 'Unauthorized', description: UNAUTHORIZED_DESCRIPTION, variant: 'destructive' });
+    const timer = window.setTimeout(() => navigate('/'), ADMIN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
+      <ShieldAlert className="h-10 w-10 text-red-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Unauthorized</h1>
+      <p className="text-slate-600">{UNAUTHORIZED_DESCRIPTION}</p>
+    </div>
+  );
+}
+
+function Queue() {
+  const [filters, setFilters] = useState<QueueFilters>({ status: 'all', q: '', sort: 'created' });
+  const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
+  const queue = useAdminQueue(filters, true);
+  const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
+
+  useEffect(() => {
+    if (queue.error && isUnauthorized(queue.error)) reportAdminError(queue.error, '');
+  }, [queue.error]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin panel</h1>
+          <p className="text-slate-600">Every submission, what is due first, and the review of each order.</p>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+          <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
+        </Button>
+      </div>
+      <QueueToolbar filters={filters} onChange={onChange} />
+      {queue.isLoading ? (
+        <QueueSkeleton />
+      ) : queue.isError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-medium text-red-800">The submissions could not be loaded.</p>
+          <Button className="mt-3" variant="outline" size="sm" onClick={() => void queue.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-medium text-slate-800">No submissions found</p>
+          {filters.q || filters.status !== 'all' ? (
+            <p className="mt-1 text-sm text-slate-600">Try another status or search.</p>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Showing {items.length} {items.length === 1 ? 'submission' : 'submissions'}
+            {queue.hasNextPage ? ' (more available)' : ''}
+          </p>
+          <QueueTable items={items} />
+          {queue.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+                {queue.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function AdminPage() {
+  usePageMeta('Admin panel', 'Review desk: every submission, due dates, reviews and messages.');
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user?.isAdmin) return <Unauthorized />;
+  return <Queue />;
 }

@@ -1,5 +1,150 @@
-import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, RefreshCw, SearchX, ShieldCheck } from 'lucide-react';
+import { PAYMENT_MESSAGES } from '@shared/payment.schema';
+import type { Submission } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton, Spinner } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api';
+import { usePageMeta } from '@client/lib/page-meta';
+import { createPaymentIntent, formatPounds } from './checkout-api';
+import { CheckoutSummary } from './checkout-summary';
+import { SandboxCardForm } from './sandbox-card-form';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+
+function CenteredState({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-12 text-center">
+      {icon}
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <CenteredState icon={<SearchX className="h-10 w-10 text-slate-500" aria-hidden="true" />} title="Submission Not Found">
+      <p className="text-slate-600">We could not find this submission in your account. Check the link or find your orders on the dashboard.</p>
+      <Button asChild variant="outline">
+        <Link href="/dashboard">Go to dashboard</Link>
+      </Button>
+    </CenteredState>
+  );
+}
+
+function AlreadyPaid({ submissionId }: { submissionId: string }) {
+  return (
+    <CenteredState icon={<CheckCircle2 className="h-10 w-10 text-emerald-700" aria-hidden="true" />} title="This order is already paid">
+      <p className="text-slate-600">
+        Submission <span className="font-mono">{submissionId}</span> needs no further payment. Follow its review on your dashboard.
+      </p>
+      <Button asChild>
+        <Link href="/dashboard">Go to dashboard</Link>
+      </Button>
+    </CenteredState>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      <Skeleton className="h-10 w-full" />
+      <div className="grid grid-cols-2 gap-4">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+      <Skeleton className="h-12 w-full" />
+    </div>
+  );
+}
 
 export default function CheckoutPage({ submissionId }: { submissionId: string }) {
-  return <PagePlaceholder title={`Checkout ${submissionId}`} />;
+  usePageMeta('Checkout', 'Pay securely by card to start the human review of your content.');
+  const submission = useQuery<Submission>({ queryKey: ['/api/submissions', submissionId] });
+  const payable = submission.data?.status === 'new';
+  const intent = useQuery({
+    queryKey: ['payment-intent', submissionId],
+    queryFn: () => createPaymentIntent(submissionId),
+    enabled: payable,
+    gcTime: 0,
+  });
+
+  const setupFailed = intent.isError && ![404, 409].includes(statusOf(intent.error));
+  useEffect(() => {
+    if (setupFailed) {
+      toast({
+        title: 'Payment Setup Failed',
+        description: PAYMENT_MESSAGES.setupFailed,
+        variant: 'destructive',
+      });
+    }
+  }, [setupFailed, intent.errorUpdatedAt]);
+
+  if (submission.isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+  if (submission.isError && statusOf(submission.error) !== 404) {
+    return (
+      <CenteredState icon={<RefreshCw className="h-10 w-10 text-slate-500" aria-hidden="true" />} title="We could not load your order">
+        <p className="text-slate-600">Check your connection and try again.</p>
+        <Button variant="outline" onClick={() => void submission.refetch()}>
+          Try again
+        </Button>
+      </CenteredState>
+    );
+  }
+  if (!submission.data || statusOf(intent.error) === 404) return <NotFound />;
+  if (!payable || statusOf(intent.error) === 409) return <AlreadyPaid submissionId={submission.data.id} />;
+  if (intent.isSuccess && !intent.data.clientSecret) return <NotFound />;
+
+  const payLabel = `Pay ${formatPounds(submission.data.amount)}`;
+  const answer = intent.data;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      <p className="mt-2 text-slate-600">Step 3 of 3: pay securely to send your content to our reviewers.</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <Card className="order-2 lg:order-1">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldCheck className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Card payment
+            </CardTitle>
+            <CardDescription>Payment is taken in full before work begins. Your card details go straight to the payment provider.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {intent.isLoading ? (
+              <PaymentSkeleton />
+            ) : setupFailed ? (
+              <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                <p>{PAYMENT_MESSAGES.setupFailed}</p>
+                <Button variant="outline" size="sm" onClick={() => void intent.refetch()}>
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try again
+                </Button>
+              </div>
+            ) : answer?.clientSecret && answer.provider === 'stripe' && answer.publishableKey ? (
+              <Suspense fallback={<PaymentSkeleton />}>
+                <StripePaymentForm clientSecret={answer.clientSecret} publishableKey={answer.publishableKey} payLabel={payLabel} />
+              </Suspense>
+            ) : answer?.clientSecret ? (
+              <SandboxCardForm clientSecret={answer.clientSecret} payLabel={payLabel} />
+            ) : null}
+          </CardContent>
+        </Card>
+        <div className="order-1 lg:order-2">
+          <CheckoutSummary submission={submission.data} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,98 @@
-import { PagePlaceholder } from '@client/features/errors/page-placeholder';
+import { Link } from 'wouter';
+import { FilePlus2, MessageSquare, RefreshCw } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { toast } from '@client/components/ui/use-toast';
+import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { cn } from '@client/lib/cn';
+import { usePageMeta } from '@client/lib/page-meta';
+import { NoRecentActivity, NoSubmissionsYet } from './empty-state';
+import { greetingName } from './greeting';
+import { PlaceholderRows, RecentActivity } from './recent-activity';
+import { StatCounters } from './stat-counters';
+import { SubmissionList } from './submission-list';
+import { useSubmissions } from './use-submissions';
 
-export default function Page() {
-  return <PagePlaceholder title="Dashboard" />;
+export default function DashboardPage() {
+  usePageMeta('Dashboard', 'Track your submissions, message the review team and download reviewed content.');
+  const { user } = useCurrentUser();
+  const submissions = useSubmissions();
+
+  const refresh = async () => {
+    const result = await submissions.refetch();
+    if (result.isError) {
+      toast({ title: 'Error', description: 'Could not refresh your submissions. Please try again.', variant: 'destructive' });
+    } else {
+      toast({ title: 'Refreshed', description: 'Submissions list updated' });
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <p className="mt-1 text-slate-600">Welcome back, {greetingName(user)}. Track your orders and talk to the review team.</p>
+      <div className="mt-8 flex flex-col gap-6">
+        <StatCounters submissions={submissions.data} />
+        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle>Quick actions</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3">
+              <Button asChild variant="accent" className="justify-start">
+                <Link href="/check-now">
+                  <FilePlus2 className="h-4 w-4" aria-hidden="true" /> Submit new content
+                </Link>
+              </Button>
+              <Button asChild variant="outline" className="justify-start">
+                <a href="#submissions">
+                  <MessageSquare className="h-4 w-4" aria-hidden="true" /> View all messages
+                </a>
+              </Button>
+            </CardContent>
+          </Card>
+          <RecentActivity
+            submissions={submissions.data}
+            isLoading={submissions.isLoading}
+            isError={submissions.isError}
+            onRetry={() => void submissions.refetch()}
+            empty={<NoRecentActivity />}
+            showViewAll={false}
+          />
+        </div>
+
+        <section id="submissions" aria-labelledby="submissions-heading" className="flex scroll-mt-20 flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="submissions-heading" className="text-xl font-semibold">
+                Your submissions
+              </h2>
+              <CardDescription>Open Messages on any submission to talk to the review team.</CardDescription>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={submissions.isFetching}>
+              <RefreshCw className={cn('h-4 w-4', submissions.isFetching && 'animate-spin')} aria-hidden="true" /> Refresh
+            </Button>
+          </div>
+          {submissions.isLoading ? (
+            <Card className="p-5">
+              <PlaceholderRows />
+            </Card>
+          ) : submissions.isError && !submissions.data ? (
+            <Card role="alert" className="flex flex-col items-start gap-2 p-5 text-sm text-slate-700">
+              <p>We could not load your submissions.</p>
+              <Button variant="outline" size="sm" onClick={() => void submissions.refetch()}>
+                Try again
+              </Button>
+            </Card>
+          ) : submissions.data && submissions.data.length > 0 ? (
+            <SubmissionList submissions={submissions.data} />
+          ) : (
+            <Card>
+              <NoSubmissionsYet />
+            </Card>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,10 +1,18 @@
 import { Link } from 'wouter';
-import { Eye, HeartHandshake, Lock, Scale, Sparkles, Timer } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
-import { PageHeader } from './components/page-header';
-import { FAST_HOURS, STANDARD_DAYS } from './components/pricing-facts';
-import { Section } from './components/section';
+import {
+  Eye,
+  FAST_HOURS,
+  HeartHandshake,
+  Lock,
+  PageHeader,
+  Scale,
+  Section,
+  Sparkles,
+  STANDARD_DAYS,
+  Timer,
+} from './components/kit';
 
 const REASONS = [
   {

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, Clock, Newspaper } from 'lucide-react';
 import { usePageMeta } from '@client/lib/page-meta';
 import { cn } from '@client/lib/cn';
 import { BLOG_CATEGORIES, blogCategoryLabel, type BlogCategorySlug } from './blog/categories';
 import { BLOG_POSTS, formatPublishedDate } from './blog/posts';
 import { NewsletterForm } from './components/newsletter-form';
-import { PageHeader } from './components/page-header';
+import {
+  CalendarDays,
+  Clock,
+  Newspaper,
+  PageHeader,
+} from './components/kit';
 
 type Filter = 'all' | BlogCategorySlug;
 const FILTERS: readonly { slug: Filter; label: string }[] = [{ slug: 'all', label: 'All' }, ...BLOG_CATEGORIES];

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, CalendarDays, Clock } from 'lucide-react';
 import { Marked } from 'marked';
 import NotFoundPage from '@client/features/errors/not-found-page';
 import { usePageMeta } from '@client/lib/page-meta';
@@ -8,6 +7,11 @@ import { blogCategoryLabel } from './blog/categories';
 import type { BlogPost } from './blog/front-matter';
 import { findBlogPost, formatPublishedDate } from './blog/posts';
 import { NewsletterForm } from './components/newsletter-form';
+import {
+  ArrowLeft,
+  CalendarDays,
+  Clock,
+} from './components/kit';
 
 // The post title is the page's one <h1>, so a `#` heading in the body is shown as an <h2>.
 const markdown = new Marked({

@@ -1,12 +1,22 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { BookOpen, Clock, Code2, LifeBuoy, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
 import { ContactForm } from './components/contact-form';
-import { FaqList } from './components/faq-list';
-import { PageHeader } from './components/page-header';
-import { Section } from './components/section';
 import { SUPPORT_FAQ } from './components/support-faq';
+import {
+  BookOpen,
+  Clock,
+  Code2,
+  FaqList,
+  LifeBuoy,
+  Mail,
+  MapPin,
+  MessageCircle,
+  PageHeader,
+  Phone,
+  Section,
+} from './components/kit';
 
 const BUSINESS_HOURS = [
   { days: 'Monday to Friday', hours: '9:00 am - 6:00 pm EST' },
@@ -24,6 +34,10 @@ export default function ContactPage() {
   );
   const { support } = useSiteConfig();
   const tel = support.phone.replace(/[^+\d]/g, '');
+  // Links such as "Live chat" and "Schedule a Call" arrive as /contact#form, after this chunk has loaded.
+  useEffect(() => {
+    if (window.location.hash === '#form') document.getElementById('form')?.scrollIntoView();
+  }, []);
 
   return (
     <>

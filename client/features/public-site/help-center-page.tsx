@@ -1,14 +1,22 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { Activity, CalendarClock, Headphones, MessageCircle, Search, Ticket, TrendingUp } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { HelpArticleItem } from './components/help-article-item';
-import { PageHeader } from './components/page-header';
-import { Section } from './components/section';
 import { ServiceStatus } from './components/service-status';
 import { HELP_ARTICLES, HELP_CATEGORIES, POPULAR_ARTICLES, searchHelpArticles } from './help-articles';
+import {
+  Activity,
+  CalendarClock,
+  Headphones,
+  MessageCircle,
+  PageHeader,
+  Search,
+  Section,
+  Ticket,
+  TrendingUp,
+} from './components/kit';
 
 const CARD = 'flex flex-col rounded-2xl border border-slate-200 bg-white p-6';
 
@@ -107,7 +115,7 @@ export default function HelpCenterPage() {
             <MessageCircle className="h-6 w-6 text-accent" aria-hidden="true" />
             <h3 className="mt-4 text-lg font-semibold text-slate-900">Live chat</h3>
             <p className="mt-2 flex-1 text-sm text-slate-700">
-              Message our team during business hours (Mon-Fri 9-6 EST, Sat 10-4) and get a reply within the hour.
+              Message our team during business hours (Mon-Fri 9-6 EST, Sat 10-4) and we will answer as quickly as we can, usually the same day.
             </p>
             <Link href="/contact#form" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
               Start a conversation

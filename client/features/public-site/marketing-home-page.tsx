@@ -1,23 +1,28 @@
 import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { usePageMeta } from '@client/lib/page-meta';
+import { TIER_LIST } from '@shared/service-tiers';
 import {
   ArrowRight,
   BadgeCheck,
   Copy,
+  FAST_FEE,
+  FAST_HOURS,
   FileText,
   MessageSquareWarning,
+  MINIMUM_CHARGE,
+  ratePerWord,
   SearchX,
+  Section,
   ShieldCheck,
+  STANDARD_DAYS,
+  type Step,
+  StepList,
+  TierCards,
   Upload,
   UserCheck,
   UsersRound,
-} from 'lucide-react';
-import { Button } from '@client/components/ui/button';
-import { usePageMeta } from '@client/lib/page-meta';
-import { TIER_LIST } from '@shared/service-tiers';
-import { StepList, type Step } from './components/how-it-works';
-import { FAST_FEE, FAST_HOURS, MINIMUM_CHARGE, ratePerWord, STANDARD_DAYS } from './components/pricing-facts';
-import { Section } from './components/section';
-import { TierCards } from './components/tier-cards';
+} from './components/kit';
 
 const STEPS: readonly Step[] = [
   {

@@ -1,20 +1,27 @@
 import { Link } from 'wouter';
-import { ArrowRight, ClipboardList, CreditCard, FileCheck2, Info, PenLine, Timer } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import { TIER_LIST } from '@shared/service-tiers';
-import { StepList, type Step } from './components/how-it-works';
-import { PageHeader } from './components/page-header';
 import {
+  ArrowRight,
+  ClipboardList,
+  CreditCard,
   examplePrice,
   FAST_FEE,
   FAST_HOURS,
+  FileCheck2,
+  Info,
   MINIMUM_CHARGE,
+  PageHeader,
+  PenLine,
+  Section,
   STANDARD_DAYS,
+  type Step,
+  StepList,
+  TierCards,
+  Timer,
   wordsCoveredByMinimum,
-} from './components/pricing-facts';
-import { Section } from './components/section';
-import { TierCards } from './components/tier-cards';
+} from './components/kit';
 
 const STEPS: readonly Step[] = [
   {

@@ -65,11 +65,16 @@ export function DetailsSection({ form }: { form: SubmissionForm }) {
                 <label
                   key={value}
                   className={cn(
-                    'flex h-8 cursor-pointer items-center justify-center rounded-md text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
+                    'relative flex h-8 cursor-pointer items-center justify-center rounded-md text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600',
                     variant === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700',
                   )}
                 >
-                  <input type="radio" value={value} className="sr-only" {...register('englishVariant')} />
+                  <input
+                    type="radio"
+                    value={value}
+                    className="absolute inset-0 h-full w-full cursor-pointer appearance-none opacity-0"
+                    {...register('englishVariant')}
+                  />
                   {label}
                 </label>
               ))}

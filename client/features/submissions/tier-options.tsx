@@ -31,7 +31,7 @@ export function TierOptions({
               <input
                 type="radio"
                 value={tier.id}
-                className="sr-only"
+                className="absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none opacity-0"
                 aria-labelledby={`tier-${tier.id}-name`}
                 aria-describedby={`tier-${tier.id}-details`}
                 {...registration}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminQueueQuery } from '../../../shared/review.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
@@ -87,7 +87,8 @@ async function byCreated(db: Executor, where: SQL[], take: number, cursor: Queue
         or(sql`${submissions.createdAt} < ${cursor.at}::timestamptz`, gt(submissions.id, cursor.id)),
       )
     : undefined;
-  return base(db, where, take).run([after], [desc(submissions.createdAt), asc(submissions.id)]);
+  // "desc nulls last" spells the index's own order (created_at is never null), so the planner walks the index.
+  return base(db, where, take).run([after], [sql`${submissions.createdAt} desc nulls last`, asc(submissions.id)]);
 }
 
 /** Due first, orders without a due date last: dated rows by (due_date, id), then undated rows by id. */

@@ -79,10 +79,10 @@ describe('POST /api/newsletter', () => {
   const stored = (email: string) =>
     t.app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
 
-  it('stores the lower-cased address once; a repeat answers 200 and adds nothing', async () => {
+  it('stores the lower-cased address once (201); a repeat answers 200 and adds nothing', async () => {
     const email = uniqueEmail('news');
     const first = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: `  ${email.toUpperCase()} ` } });
-    expect(first.statusCode).toBe(200);
+    expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ message: CONTACT_MESSAGES.subscribed });
     expect(await stored(email)).toHaveLength(1);
 

@@ -43,11 +43,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/newsletter',
-    { schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema } } },
-    async (request) => {
+    { schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema, 201: contactAnswerSchema } } },
+    async (request, reply) => {
       await limitByAddress(request, 'newsletter');
-      await subscribeToNewsletter(app.db, request.body);
-      return { message: CONTACT_MESSAGES.subscribed };
+      const { created } = await subscribeToNewsletter(app.db, request.body);
+      // 201 when the address is new, 200 when it was already on the list; the visitor sees the same thanks.
+      return reply.code(created ? 201 : 200).send({ message: CONTACT_MESSAGES.subscribed });
     },
   );
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { ContactMessageInput, NewsletterSignupInput } from '../../../shared/contact.schema';
 import type { Executor } from '../../db/client';
 import { contactMessages, newsletterSubscribers } from '../../db/schema';
@@ -32,10 +31,3 @@ export async function subscribeToNewsletter(db: Executor, input: NewsletterSignu
   return { created: inserted.length > 0 };
 }
 
-export async function countNewsletterSubscribers(db: Executor, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(newsletterSubscribers)
-    .where(sql`${newsletterSubscribers.email} = ${email.toLowerCase()}`);
-  return row?.n ?? 0;
-}

@@ -71,7 +71,7 @@ function renderHtml(frame: EmailFrame, c: EmailContent): string {
         .join('')}</table>`
     : '';
   const quote = c.quote
-    ? `<p style="margin:0 0 8px;color:${MUTED}">${escapeHtml(c.quote.label)}</p><blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid ${ACCENT};background:#ecfdf5;color:${INK}">${htmlParagraphs(c.quote.text)}</blockquote>`
+    ? `<p style="margin:0 0 8px;color:${MUTED}">${escapeHtml(c.quote.label)}</p><blockquote style="margin:0 0 20px;padding:12px 16px 0;border-left:4px solid ${ACCENT};background:#ecfdf5;color:${INK}">${htmlParagraphs(c.quote.text)}</blockquote>`
     : '';
   const action = c.action
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(appUrl(frame, c.action.path))}" style="display:inline-block;background:${ACCENT};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(c.action.label)}</a></p>`

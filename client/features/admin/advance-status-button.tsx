@@ -1,0 +1,45 @@
+import { ArrowRight } from 'lucide-react';
+import { nextStatus, type SubmissionStatus } from '@shared/submission-status';
+import { REVIEW_MESSAGES } from '@shared/review.schema';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { useUpdateStatus } from './admin-api';
+import { reportAdminError } from './admin-errors';
+
+/** The button names where the order goes (spec mapping via nextStatus: paid → in-review, in-review → completed, else in-review). */
+export const ADVANCE_LABELS: Record<SubmissionStatus, string> = {
+  new: 'Mark new',
+  paid: 'Mark paid',
+  'in-review': 'Start review',
+  completed: 'Mark completed',
+};
+
+export function advanceLabel(current: string): string {
+  const to = nextStatus(current);
+  return current === 'completed' && to === 'in-review' ? 'Reopen review' : ADVANCE_LABELS[to];
+}
+
+export function AdvanceStatusButton({ submission }: { submission: AdminSubmission }) {
+  const update = useUpdateStatus();
+  const to = nextStatus(submission.status);
+  return (
+    <Button
+      size="sm"
+      variant={to === 'completed' ? 'accent' : 'primary'}
+      disabled={update.isPending}
+      onClick={() =>
+        update.mutate(
+          { id: submission.id, status: to },
+          {
+            onSuccess: (updated) => toast({ title: 'Status updated', description: `Submission ${updated.id} is now ${updated.status}.` }),
+            onError: (error) => reportAdminError(error, REVIEW_MESSAGES.statusFailed),
+          },
+        )
+      }
+    >
+      {advanceLabel(submission.status)}
+      <ArrowRight className="h-4 w-4" aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,130 @@
+import { tierLabel } from '@shared/service-tiers';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { AdminMessagesDialog } from './admin-messages-dialog';
+import { AdvanceStatusButton } from './advance-status-button';
+import { SubmissionDialog } from './submission-dialog';
+import { AdminStatusBadge, DueDate, formatDate } from './status-badge';
+
+const COLUMNS = ['Submission', 'Customer', 'Service tier', 'Status', 'Date', 'Due', 'Actions'];
+
+function Actions({ s }: { s: AdminSubmission }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <SubmissionDialog submission={s} />
+      <AdvanceStatusButton submission={s} />
+      <AdminMessagesDialog submissionId={s.id} customerName={s.customerName} />
+    </div>
+  );
+}
+
+function SubmissionCell({ s }: { s: AdminSubmission }) {
+  return (
+    <div className="flex flex-col">
+      <span className="font-mono font-semibold text-slate-900">{s.id}</span>
+      <span className="text-xs text-slate-600">{s.wordCount.toLocaleString('en-GB')} words</span>
+    </div>
+  );
+}
+
+function CustomerCell({ s }: { s: AdminSubmission }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <span className="truncate font-medium">{s.customerName}</span>
+      <span className="truncate text-xs text-slate-600">{s.customerEmail}</span>
+    </div>
+  );
+}
+
+/** Desktop: a table. Small screens: one card per submission (no sideways scrolling of the page). */
+export function QueueTable({ items }: { items: AdminSubmission[] }) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {items.map((s) => (
+              <tr key={s.id} data-testid={`queue-row-${s.id}`} className="align-top">
+                <td className="px-4 py-3">
+                  <SubmissionCell s={s} />
+                </td>
+                <td className="max-w-56 px-4 py-3">
+                  <CustomerCell s={s} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{tierLabel(s.serviceTier)}</td>
+                <td className="px-4 py-3">
+                  <AdminStatusBadge status={s.status} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <DueDate submission={s} />
+                </td>
+                <td className="px-4 py-3">
+                  <Actions s={s} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 lg:hidden" aria-label="Submissions">
+        {items.map((s) => (
+          <li key={s.id} data-testid={`queue-card-${s.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-3">
+              <SubmissionCell s={s} />
+              <AdminStatusBadge status={s.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+              <div className="col-span-2 min-w-0">
+                <dt className="sr-only">Customer</dt>
+                <dd>
+                  <CustomerCell s={s} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Service tier</dt>
+                <dd>{tierLabel(s.serviceTier)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Date</dt>
+                <dd>
+                  <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-xs text-slate-500">Due</dt>
+                <dd>
+                  <DueDate submission={s} />
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <Actions s={s} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function QueueSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading submissions">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-16 w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { Eye } from 'lucide-react';
+import { STATUS_LABELS, isSubmissionStatus } from '@shared/submission-status';
+import { tierLabel } from '@shared/service-tiers';
+import { formatPence } from '@shared/money';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useState } from 'react';
+import { useStatusHistory } from './admin-api';
+import { ReviewForm } from './review-form';
+import { AdminStatusBadge, DueDate, formatDateTime } from './status-badge';
+
+const statusName = (s: string | null) => (s && isSubmissionStatus(s) ? STATUS_LABELS[s] : (s ?? 'Created'));
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+function StatusHistory({ id }: { id: string }) {
+  const history = useStatusHistory(id);
+  if (history.isLoading) return <Skeleton className="h-16 w-full" />;
+  if (history.isError) return <p className="text-sm text-red-700">Could not load the status history.</p>;
+  const entries = history.data ?? [];
+  if (entries.length === 0) return <p className="text-sm text-slate-600">No status changes yet.</p>;
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Status history">
+      {entries.map((h, i) => (
+        <li key={`${h.createdAt}-${i}`} className="text-sm">
+          <span className="font-medium">
+            {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ''}
+            {statusName(h.toStatus)}
+          </span>{' '}
+          <span className="text-slate-600">
+            by {h.changedBy ? `${h.changedBy.name} (${h.changedBy.email})` : 'the system'} ·{' '}
+            <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
+          </span>
+          {h.reason ? <span className="block text-xs text-slate-500">{h.reason}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** View details and review one submission (spec section 2: "view details and review dialog"). */
+export function SubmissionDialog({ submission }: { submission: AdminSubmission }) {
+  const [open, setOpen] = useState(false);
+  const s = submission;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`View and review ${s.id}`}>
+          <Eye className="h-4 w-4" aria-hidden="true" /> View
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Submission ${s.id}`} description={s.title} className="max-w-3xl">
+        <div className="flex flex-col gap-6">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Detail label="Status">
+              <AdminStatusBadge status={s.status} />
+            </Detail>
+            <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
+            <Detail label="Category">{s.category}</Detail>
+            <Detail label="Words">{s.wordCount.toLocaleString('en-GB')}</Detail>
+            <Detail label="Amount">{formatPence(Math.round(s.amount * 100))}</Detail>
+            <Detail label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Detail>
+            <Detail label="Customer">
+              {s.customerName} <span className="block text-slate-600">{s.customerEmail}</span>
+            </Detail>
+            <Detail label="Contact">
+              {s.contactName} <span className="block text-slate-600">{s.contactEmail}</span>
+              {s.contactPhone ? <span className="block text-slate-600">{s.contactPhone}</span> : null}
+            </Detail>
+            <Detail label="Due">
+              <DueDate submission={s} />
+            </Detail>
+            <Detail label="Tone">{s.tone}</Detail>
+            <Detail label="Audience">{s.targetAudience}</Detail>
+            <Detail label="English">{s.englishVariant}</Detail>
+          </dl>
+          {s.instructions || s.additionalNotes ? (
+            <section className="flex flex-col gap-2">
+              <h3 className="text-sm font-semibold">Customer instructions</h3>
+              {s.instructions ? <p className="text-sm whitespace-pre-wrap">{s.instructions}</p> : null}
+              {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
+            </section>
+          ) : null}
+          <section className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold">Original content</h3>
+            <div className="max-h-60 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap">
+              {s.content}
+            </div>
+          </section>
+          <section className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold">Status history</h3>
+            <StatusHistory id={s.id} />
+          </section>
+          <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+            <h3 className="text-base font-semibold">Review</h3>
+            <ReviewForm submission={s} onCompleted={() => setOpen(false)} />
+          </section>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_SUBMISSION_KEY } from '@client/lib/pending-submission';
+import type * as ToastModule from '@client/components/ui/use-toast';
+import type { ToastInput } from '@client/components/ui/use-toast';
+import { runPostLoginFlow } from './post-login-flow';
+
+const posted: unknown[] = [];
+function serve(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      posted.push({ url, method: init?.method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
+
+// Records what was announced, while the real notice store still runs.
+let lastToast: ToastInput | undefined;
+vi.mock('@client/components/ui/use-toast', async (importOriginal) => {
+  const actual = await importOriginal<typeof ToastModule>();
+  return {
+    ...actual,
+    toast: (input: ToastInput) => {
+      lastToast = input;
+      return actual.toast(input);
+    },
+  };
+});
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  posted.length = 0;
+  lastToast = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('runPostLoginFlow', () => {
+  it('goes to the dashboard when nothing is pending', async () => {
+    serve(500, {});
+    expect(await runPostLoginFlow()).toBe('/dashboard');
+    expect(posted).toEqual([]);
+  });
+
+  it('creates the pending submission (local storage first), clears both copies and goes to its checkout', async () => {
+    localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from local', wordCount: 2 }));
+    sessionStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from session' }));
+    serve(201, { id: 'ABC123' });
+    expect(await runPostLoginFlow()).toBe('/checkout/ABC123');
+    expect(posted).toEqual([{ url: '/api/submissions/from-pending', method: 'POST', body: { content: 'from local', wordCount: 2 } }]);
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+    expect(lastToast).toEqual({ title: 'Submission created', description: 'Your submission ABC123 has been created successfully.' });
+  });
+
+  it('falls back to session storage', async () => {
+    sessionStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from session' }));
+    serve(201, { id: 'S1' });
+    expect(await runPostLoginFlow()).toBe('/checkout/S1');
+    expect(posted).toEqual([{ url: '/api/submissions/from-pending', method: 'POST', body: { content: 'from session' } }]);
+  });
+
+  it('clears an unparsable copy and goes to the dashboard without calling the server', async () => {
+    localStorage.setItem(PENDING_SUBMISSION_KEY, '{not json');
+    sessionStorage.setItem(PENDING_SUBMISSION_KEY, '{not json');
+    serve(201, { id: 'X' });
+    expect(await runPostLoginFlow()).toBe('/dashboard');
+    expect(posted).toEqual([]);
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+  });
+
+  it('shows the destructive error and goes to the dashboard when creation fails', async () => {
+    localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'x' }));
+    serve(400, { message: 'Content must be at least 10 characters long' });
+    expect(await runPostLoginFlow()).toBe('/dashboard');
+    expect(lastToast).toEqual({ title: 'Error', description: 'Failed to create submission. Please try again.', variant: 'destructive' });
+  });
+});
+

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { formatPence } from '@shared/money';
+import type { PaymentIntentResponse } from '@shared/payment.schema';
+import { toast } from '@client/components/ui/use-toast';
+import { apiJson } from '@client/lib/api';
+
+export type PaymentIntentAnswer = PaymentIntentResponse;
+
+export const PAYMENT_FAILED_FALLBACK = 'An error occurred while processing your payment';
+
+export function createPaymentIntent(submissionId: string): Promise<PaymentIntentAnswer> {
+  return apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', { submissionId });
+}
+
+/** "£6.00" from the API's pounds, through integer pence so the label never shows float noise. */
+export function formatPounds(amount: number): string {
+  return formatPence(Math.round(amount * 100));
+}
+
+export function showPaymentFailed(message: string | undefined): void {
+  toast({ title: 'Payment Failed', description: message || PAYMENT_FAILED_FALLBACK, variant: 'destructive' });
+}
+
+/** After a confirmed payment: fresh submission data, the success notice, then the dashboard. */
+export function usePaymentSucceeded(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return async () => {
+    toast({
+      title: 'Payment Successful',
+      description: 'Thank you for your purchase! Your submission is now in the queue for review.',
+    });
+    // Leave first: refetching this page's submission while it is on screen would flash "already paid".
+    navigate('/dashboard');
+    await queryClient.invalidateQueries({ queryKey: ['/api/submissions'] });
+  };
+}

@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { SANDBOX_CARDS, type SandboxConfirmResponse } from '@shared/payment.schema';
+import { apiJson, ApiError } from '@client/lib/api';
+import { checkCardFields, formatCardNumber, formatExpiry, onlyDigits, type CardFieldErrors } from './card-format';
+import { showPaymentFailed, usePaymentSucceeded } from './checkout-api';
+
+export const TEST_CARDS = [
+  { number: formatCardNumber(SANDBOX_CARDS.success), outcome: 'succeeds' },
+  { number: formatCardNumber(SANDBOX_CARDS.declined), outcome: 'is declined' },
+  { number: formatCardNumber(SANDBOX_CARDS.insufficientFunds), outcome: 'fails with insufficient funds' },
+] as const;
+
+/** The built-in test-mode card form (decisions.md, Payments): the server decides the outcome. */
+export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
+  const [fields, setFields] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const onPaid = usePaymentSucceeded();
+
+  const confirm = useMutation({
+    mutationFn: () =>
+      apiJson<SandboxConfirmResponse>('POST', '/api/payments/sandbox/confirm', {
+        clientSecret,
+        cardNumber: onlyDigits(fields.cardNumber),
+        expiry: fields.expiry.replace(/\s+/g, ''),
+        cvc: fields.cvc,
+      }),
+    onSuccess: () => onPaid(),
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      setFailure(message ?? null);
+      showPaymentFailed(message);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    const found = checkCardFields(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    confirm.mutate();
+  };
+
+  const set = (key: keyof typeof fields, value: string) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card payment (test mode)">
+      <div className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <div className="text-sm">
+          <p className="flex items-center gap-2 font-semibold">
+            Test mode <Badge tone="yellow">No real card is charged</Badge>
+          </p>
+          <p className="mt-1">Use one of these test cards with any future expiry date and any CVC:</p>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {TEST_CARDS.map((card) => (
+              <li key={card.number}>
+                <span className="font-mono">{card.number}</span> {card.outcome}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      {failure ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <FormField label="Card number" error={errors.cardNumber}>
+        {(p) => (
+          <div className="relative">
+            <Input
+              {...p}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              className="pl-10 font-mono"
+              value={fields.cardNumber}
+              onChange={(e) => set('cardNumber', formatCardNumber(e.target.value))}
+            />
+            <CreditCard className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          </div>
+        )}
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label="Expiry" error={errors.expiry}>
+          {(p) => (
+            <Input
+              {...p}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              className="font-mono"
+              value={fields.expiry}
+              onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+            />
+          )}
+        </FormField>
+        <FormField label="CVC" error={errors.cvc}>
+          {(p) => (
+            <Input
+              {...p}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              className="font-mono"
+              value={fields.cvc}
+              onChange={(e) => set('cvc', onlyDigits(e.target.value).slice(0, 4))}
+            />
+          )}
+        </FormField>
+      </div>
+      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
+        <Lock className="h-4 w-4" aria-hidden="true" />
+        {confirm.isPending ? 'Processing...' : payLabel}
+      </Button>
+    </form>
+  );
+}

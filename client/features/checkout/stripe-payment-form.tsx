@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Lock } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { showPaymentFailed, usePaymentSucceeded } from './checkout-api';
+
+// One Stripe.js per publishable key; this module is its own chunk, loaded only for the Stripe provider.
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+function PaymentForm({ payLabel }: { payLabel: string }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+  const onPaid = usePaymentSucceeded();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || busy) return;
+    setBusy(true);
+    try {
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/dashboard` },
+        redirect: 'if_required',
+      });
+      if (result.error) showPaymentFailed(result.error.message);
+      else await onPaid();
+    } catch (error) {
+      showPaymentFailed(error instanceof Error ? error.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <PaymentElement />
+      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={!stripe || !elements || busy}>
+        <Lock className="h-4 w-4" aria-hidden="true" />
+        {busy ? 'Processing...' : payLabel}
+      </Button>
+    </form>
+  );
+}
+
+export default function StripePaymentForm({
+  clientSecret,
+  publishableKey,
+  payLabel,
+}: {
+  clientSecret: string;
+  publishableKey: string;
+  payLabel: string;
+}) {
+  return (
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#047857' } } }}
+    >
+      <PaymentForm payLabel={payLabel} />
+    </Elements>
+  );
+}

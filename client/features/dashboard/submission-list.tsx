@@ -1,0 +1,89 @@
+import { Link } from 'wouter';
+import { CreditCard, Download } from 'lucide-react';
+import { categoryLabel } from '@shared/categories';
+import { tierLabel } from '@shared/service-tiers';
+import { CONTENT_PREVIEW_DASHBOARD, type Submission } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { downloadReviewedContent } from './download-reviewed';
+import { formatAmount, formatDate } from './format-date';
+import { MessagesDialog } from './messages-dialog';
+import { StatusBadge } from './status-badge';
+import { SubmissionDetailsDialog } from './submission-details-dialog';
+
+export function contentPreview(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length > CONTENT_PREVIEW_DASHBOARD ? `${flat.slice(0, CONTENT_PREVIEW_DASHBOARD)}…` : flat;
+}
+
+function SubmissionCard({ submission: s }: { submission: Submission }) {
+  const canDownload = s.status === 'completed' && Boolean(s.reviewedContent);
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="submission-card" data-submission-id={s.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-slate-900">{s.title}</h3>
+          <p className="text-sm text-slate-600">
+            <span className="font-mono">{s.id}</span> · Submitted {formatDate(s.createdAt)}
+          </p>
+        </div>
+        <StatusBadge status={s.status} />
+      </div>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-slate-600">Service</dt>
+          <dd className="font-medium">{tierLabel(s.serviceTier)}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-slate-600">Words</dt>
+          <dd className="font-medium">{s.wordCount.toLocaleString('en-GB')}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-slate-600">Category</dt>
+          <dd className="font-medium">{categoryLabel(s.category)}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-slate-600">Amount</dt>
+          <dd className="font-medium">{formatAmount(s.amount)}</dd>
+        </div>
+        {s.dueDate && s.status !== 'completed' ? (
+          <div className="flex gap-1.5">
+            <dt className="text-slate-600">Due</dt>
+            <dd className="font-medium">{formatDate(s.dueDate)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="text-sm break-words text-slate-700" data-testid="content-preview">
+        {contentPreview(s.content)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {s.status === 'new' ? (
+          <Button asChild variant="accent" size="sm">
+            <Link href={`/checkout/${s.id}`}>
+              <CreditCard className="h-4 w-4" aria-hidden="true" /> Complete payment
+            </Link>
+          </Button>
+        ) : null}
+        <MessagesDialog submissionId={s.id} title={s.title} />
+        <SubmissionDetailsDialog submission={s} />
+        {canDownload ? (
+          <Button variant="outline" size="sm" onClick={() => downloadReviewedContent(s.id, s.reviewedContent ?? '')}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Download
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export function SubmissionList({ submissions }: { submissions: Submission[] }) {
+  return (
+    <ul className="flex flex-col gap-4" aria-label="All submissions">
+      {submissions.map((s) => (
+        <li key={s.id}>
+          <SubmissionCard submission={s} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { getQueryFn } from '@client/lib/api';
+import { canSendMessage, messageAuthorLabel } from './message-rules';
+import { MessagesPanel } from './messages-panel';
+
+describe('message rules', () => {
+  it('refuses blank, whitespace-only and over-long messages', () => {
+    expect(canSendMessage('')).toBe(false);
+    expect(canSendMessage('  \n\t ')).toBe(false);
+    expect(canSendMessage('Hi')).toBe(true);
+    expect(canSendMessage('x'.repeat(1000))).toBe(true);
+    expect(canSendMessage('x'.repeat(1001))).toBe(false);
+  });
+
+  it('labels the viewer\'s own side "You" for customers and admins alike', () => {
+    expect(messageAuthorLabel(false, false)).toBe('You');
+    expect(messageAuthorLabel(true, false)).toBe('HumanProof review team');
+    expect(messageAuthorLabel(true, true)).toBe('You');
+    expect(messageAuthorLabel(false, true)).toBe('Customer');
+  });
+});
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+// The browser's network is the boundary here: fetch answers as the API would.
+function serve(handler: Handler) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return handler(url, init);
+    }),
+  );
+  return calls;
+}
+
+function renderPanel() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: Infinity } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MessagesPanel submissionId="SUB123" />
+    </QueryClientProvider>,
+  );
+  return screen.getByLabelText('Your message') as HTMLTextAreaElement;
+}
+
+const customer = { id: 'u1', firstName: 'Casey', lastName: null, email: 'c@example.com', profileImageUrl: null, isAdmin: false };
+const teamMessage = { id: 'm1', content: 'Welcome!', submissionId: 'SUB123', createdAt: new Date().toISOString(), isFromAdmin: true };
+
+describe('MessagesPanel', () => {
+  beforeEach(() => vi.useRealTimers());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the thread with labels and sends with Enter, not Shift+Enter, never when blank', async () => {
+    const sent: unknown[] = [];
+    const calls = serve((url, init) => {
+      if (url === '/api/auth/user') return json(200, customer);
+      if (url === '/api/messages/SUB123') return json(200, [teamMessage]);
+      if (url === '/api/messages/recent') return json(200, []);
+      if (url === '/api/messages' && init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return json(201, { ...teamMessage, id: 'm2', isFromAdmin: false });
+      }
+      return json(404, { message: 'not found' });
+    });
+    const input = renderPanel();
+    expect(await screen.findByText('Welcome!')).toBeTruthy();
+    expect(await screen.findByText('HumanProof review team')).toBeTruthy();
+
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(send.disabled).toBe(true);
+
+    fireEvent.change(input, { target: { value: 'Line one' } });
+    expect(screen.getByText('8/1000')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: 'x'.repeat(1001) } });
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: '  Thanks!  ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent).toEqual([{ content: 'Thanks!', submissionId: 'SUB123' }]));
+    await waitFor(() => expect(input.value).toBe(''));
+    // the thread is fetched again after sending
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/messages/SUB123').length).toBeGreaterThanOrEqual(2));
+    const attach = screen.getByRole('button', { name: 'Attachments are not available yet' }) as HTMLButtonElement;
+    expect(attach.disabled).toBe(true);
+  });
+
+  it('keeps the text when sending fails, and sends to sign-in after a 401', async () => {
+    let status = 500;
+    serve((url, init) => {
+      if (url === '/api/auth/user') return json(200, customer);
+      if (url === '/api/messages/SUB123') return json(200, []);
+      if (url === '/api/messages/recent') return json(200, []);
+      if (url === '/api/messages' && init?.method === 'POST') return json(status, { message: 'nope' });
+      return json(404, {});
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const input = renderPanel();
+    expect(await screen.findByText('No messages yet.')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'Keep me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(input.value).toBe('Keep me');
+
+    status = 401;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
+    expect(input.value).toBe('Keep me');
+  });
+});

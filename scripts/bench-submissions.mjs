@@ -1,0 +1,262 @@
+// Benchmark: authenticated GET /api/submissions (a customer with 50 submissions) through the real app, against a
+// bare node:http server that runs the same SQL (session lookup + list query) on the same database,
+// in the same run. Prints req/s and p99 for both and their ratio (goal: the app reaches 0.5 of bare or more).
+//
+//   npm run bench                                   embedded PGlite in a temporary folder
+//   BENCH_DATABASE_URL=postgres://... npm run bench  a fresh database on that server (TEST_DATABASE_URL works too)
+//   BENCH_DURATION=10 BENCH_ROUNDS=5                 seconds per server, split into alternating rounds
+//   BENCH_CONNECTIONS=10                            concurrent connections
+//   BENCH_MIN_RATIO=0.5                             exit 1 when the ratio is below it (off by default: machines are noisy)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = path.resolve(import.meta.dirname, '..');
+const load = (file) => import(path.join(root, file));
+const { openDatabase } = await load('server/db/client.ts');
+const { buildApp } = await load('server/app.ts');
+const { loadConfig } = await load('server/env.ts');
+const { penceToPounds } = await load('shared/money.ts');
+const { ownSubmissionsQuery } = await load('server/features/submissions/find-submissions.ts');
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SUBMISSIONS = 50;
+const GOAL = 0.5;
+
+// --- A fresh database of its own ---------------------------------------------------------------------------
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
+const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
+let databaseUrl;
+let dropDatabase = async () => {};
+if (serverUrl) {
+  const name = `hp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const again = new pg.Client({ connectionString: serverUrl });
+    await again.connect();
+    await again.query(`drop database if exists "${name}" with (force)`);
+    await again.end();
+  };
+}
+const database = await openDatabase({ databaseUrl, dataDir });
+const kind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+
+// --- The real app, and a customer with 50 submissions ------------------------------------------------------
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: 'http://localhost:5000',
+  SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123',
+  AUTH_RATE_LIMIT_MAX: '1000',
+  MAIL_WORKER: 'off',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const app = await buildApp({ config, database, clientDir: null, logger: false });
+await app.ready();
+
+const signUp = await app.inject({
+  method: 'POST',
+  url: '/api/identity/sign-up/email',
+  payload: {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'correct-horse-battery',
+    name: 'Bench Customer',
+    firstName: 'Bench',
+    lastName: 'Customer',
+  },
+});
+if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+const setCookie = [signUp.headers['set-cookie']].flat().filter(Boolean);
+const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+
+const paragraph = 'Our team reviewed the quarterly figures and found that revenue grew steadily across regions. ';
+for (let i = 0; i < SUBMISSIONS; i += 1) {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/submissions',
+    headers: { cookie },
+    payload: {
+      content: `Submission ${i + 1}. ${paragraph.repeat(10)}`,
+      serviceTier: ['fact-checked', 'polished', 'rewritten'][i % 3],
+      category: 'blog-post',
+      fastTurnaround: i % 4 === 0,
+      contactName: 'Bench Customer',
+      contactEmail: 'bench@example.com',
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+}
+
+// --- The bare server: the same SQL on the same database, nothing else ------------------------------------------
+const client = database.db.$client; // pg.Pool or the PGlite instance: both answer query(text, params) → { rows }
+// The session lookup better-auth runs (session by token, then its user), and the app's own list query.
+const SESSION_SQL = `select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "created_at", "updated_at"
+  from "sessions" where "sessions"."token" = $1`;
+const USER_SQL = `select "id", "name", "email", "email_verified", "image", "first_name", "last_name", "is_admin",
+  "created_at", "updated_at" from "users" where "users"."id" = $1`;
+const LIST_SQL = ownSubmissionsQuery(database.db).toSQL().sql;
+const iso = (d) => (d ? new Date(d).toISOString() : null);
+
+function sessionToken(header) {
+  const match = /(?:^|;\s*)(?:__Secure-)?hp\.session_token=([^;]+)/.exec(header ?? '');
+  if (!match) return null;
+  const value = decodeURIComponent(match[1]);
+  return value.slice(0, value.lastIndexOf('.')) || value;
+}
+
+const bare = createServer(async (request, response) => {
+  try {
+    const token = sessionToken(request.headers.cookie);
+    const session = token ? (await client.query(SESSION_SQL, [token])).rows[0] : undefined;
+    const user =
+      session && new Date(session.expires_at) > new Date()
+        ? (await client.query(USER_SQL, [session.user_id])).rows[0]
+        : undefined;
+    if (!user) {
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Authentication required"}');
+      return;
+    }
+    const rows = (await client.query(LIST_SQL, [user.id])).rows;
+    const body = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      serviceTier: r.service_tier,
+      category: r.category,
+      wordCount: r.word_count,
+      amount: penceToPounds(r.amount_pence),
+      fastTurnaround: r.fast_turnaround,
+      tone: r.tone,
+      targetAudience: r.target_audience,
+      englishVariant: r.english_variant,
+      contactName: r.contact_name,
+      contactEmail: r.contact_email,
+      contactPhone: r.contact_phone,
+      contactWebsite: r.contact_website,
+      content: r.content,
+      instructions: r.instructions,
+      additionalNotes: r.additional_notes,
+      reviewedContent: r.reviewed_content,
+      reviewerNotes: r.reviewer_notes,
+      attachmentMode: r.attachment_mode,
+      documentLink: r.document_link,
+      documents: r.coalesce.map((d) => ({ id: d.id, fileName: d.fileName ?? 'document', url: `/api/documents/${d.id}` })),
+      createdAt: iso(r.created_at),
+      paidAt: iso(r.paid_at),
+      dueDate: iso(r.due_date),
+      completedAt: iso(r.completed_at),
+    }));
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  } catch (err) {
+    response.writeHead(500).end(String(err));
+  }
+});
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const appUrl = `http://127.0.0.1:${app.server.address().port}/api/submissions`;
+const bareUrl = `http://127.0.0.1:${bare.address().port}/api/submissions`;
+
+// Both must answer the same thing, or the comparison means nothing.
+const [fromApp, fromBare] = await Promise.all(
+  [appUrl, bareUrl].map(async (url) => {
+    const r = await fetch(url, { headers: { cookie } });
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}: ${await r.text()}`);
+    return r.json();
+  }),
+);
+if (fromApp.length !== SUBMISSIONS || JSON.stringify(fromApp) !== JSON.stringify(fromBare)) {
+  throw new Error('the app and the bare server answer differently');
+}
+
+function run(url, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/**
+ * The machine is shared and its load changes from second to second, so the two servers are measured in
+ * alternating short rounds (bare, app, app, bare, ...) and each one's figures are the medians of its rounds.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function measureBoth() {
+  const servers = [
+    { label: 'bare node:http', url: bareUrl, rounds: [] },
+    { label: 'HumanProof app', url: appUrl, rounds: [] },
+  ];
+  for (const server of servers) await run(server.url, 2); // warm-up: JIT, connection pool, caches
+  const roundSeconds = Math.max(1, Math.round(DURATION / ROUNDS));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    for (const server of order) {
+      const cpuBefore = process.cpuUsage();
+      const result = await run(server.url, roundSeconds);
+      const cpu = process.cpuUsage(cpuBefore);
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      server.rounds.push({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+      });
+    }
+  }
+  return servers.map((s) => ({
+    label: s.label,
+    rps: median(s.rounds.map((r) => r.rps)),
+    p99: median(s.rounds.map((r) => r.p99)),
+    cpuUs: median(s.rounds.map((r) => r.cpuUs)),
+    ratios: s.rounds.map((r) => r.rps),
+  }));
+}
+
+console.log(
+  `GET /api/submissions, ${SUBMISSIONS} submissions (${JSON.stringify(fromApp).length} bytes), ${CONNECTIONS} connections, ` +
+    `${ROUNDS} alternating rounds of ${Math.max(1, Math.round(DURATION / ROUNDS))} s each, ${kind}, Node ${process.version}, ` +
+    `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`,
+);
+const [bareResult, appResult] = await measureBoth();
+const roundRatios = appResult.ratios.map((rps, i) => rps / bareResult.ratios[i]);
+const ratio = appResult.rps / bareResult.rps;
+
+const pad = (s, n) => String(s).padEnd(n);
+// CPU time of this process per request (server + load generator) is steadier than req/s on a busy machine.
+console.log(`${pad('server', 18)}${pad('req/s', 10)}${pad('p99 (ms)', 10)}CPU ms/req   (medians of the rounds)`);
+for (const r of [bareResult, appResult]) {
+  console.log(`${pad(r.label, 18)}${pad(r.rps.toFixed(0), 10)}${pad(r.p99, 10)}${(r.cpuUs / 1000).toFixed(2)}`);
+}
+console.log(`ratio per round: ${roundRatios.map((r) => r.toFixed(2)).join(' ')}`);
+console.log(`ratio app/bare: ${ratio.toFixed(2)} (goal ≥ ${GOAL}) ${ratio >= GOAL ? 'OK' : 'BELOW GOAL'}`);
+
+await app.close();
+await new Promise((resolve) => bare.close(resolve));
+await database.close();
+await dropDatabase();
+rmSync(dataDir, { recursive: true, force: true });
+
+const minRatio = process.env.BENCH_MIN_RATIO ? Number(process.env.BENCH_MIN_RATIO) : null;
+if (minRatio !== null && ratio < minRatio) process.exit(1);

@@ -1,0 +1,56 @@
+/** Test-only helpers shared by the mail tests. */
+import type { Database } from '../../db/client';
+import { emailOutbox, submissions, type SubmissionRow } from '../../db/schema';
+import { readableId } from '../../lib/ids';
+import type { TransportConfig } from '../transport';
+import { createMailTransport } from '../transport';
+import { MailWorker, type MailWorkerOptions } from '../worker';
+import { memoryLogger } from './smtp-sink';
+
+export async function insertSubmission(
+  db: Database,
+  userId: string,
+  overrides: Partial<typeof submissions.$inferInsert> = {},
+): Promise<SubmissionRow> {
+  const [row] = await db
+    .insert(submissions)
+    .values({
+      id: readableId(),
+      userId,
+      title: 'Our spring launch post',
+      status: 'paid',
+      serviceTier: 'polished',
+      category: 'blog-post',
+      wordCount: 1234,
+      amountPence: 7404,
+      contactName: 'Jane Customer',
+      contactEmail: 'jane.contact@example.com',
+      content: 'Some AI written text that needs a human.',
+      paidAt: new Date('2026-11-19T14:00:00Z'),
+      dueDate: new Date('2026-11-24T14:00:00Z'),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export function smtpWorker(
+  db: Database,
+  smtpUrl: string | undefined,
+  dataDir: string,
+  extra: Partial<MailWorkerOptions> = {},
+) {
+  const log = memoryLogger();
+  const config: TransportConfig = {
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'HumanProof <no-reply@humanproof.example>',
+    DATA_DIR: dataDir,
+  };
+  const transport = createMailTransport(config, log);
+  const worker = new MailWorker({ db, transport, log, ...extra });
+  return { worker, transport, log };
+}
+
+export async function outboxRows(db: Database) {
+  return db.select().from(emailOutbox);
+}
