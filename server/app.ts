@@ -62,7 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
-    requestTimeout: 30_000,
+    // Long enough for a 50 MB review document over a slow line (local-disk uploads come through us).
+    requestTimeout: 300_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',

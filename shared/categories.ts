@@ -25,3 +25,12 @@ export function categoryLabel(category: string): string {
 
 export const ENGLISH_VARIANTS = ['british', 'american'] as const;
 export type EnglishVariant = (typeof ENGLISH_VARIANTS)[number];
+
+export const ENGLISH_VARIANT_LABELS: Record<EnglishVariant, string> = {
+  british: 'British English',
+  american: 'American English',
+};
+
+export function englishVariantLabel(variant: string): string {
+  return (ENGLISH_VARIANT_LABELS as Record<string, string | undefined>)[variant] ?? variant;
+}

@@ -43,6 +43,8 @@ export const REVIEW_MESSAGES = {
   updateFailed: 'Failed to update review',
   statusFailed: 'Failed to update status',
   invalidStatus: `Status must be one of: ${SUBMISSION_STATUSES.join(', ')}`,
+  paidOnlyByPayment: 'Only a confirmed card payment can mark a submission paid. Use "in-review" for an order paid another way.',
+  paidCannotBeNew: 'A paid submission cannot go back to new.',
 } as const;
 
 export function isHttpUrl(value: string): boolean {

@@ -13,6 +13,8 @@ export const MAX_SHORT_FIELD_CHARACTERS = 200;
 export const MAX_CONTENT_CHARACTERS = 200_000;
 export const CONTENT_PREVIEW_DASHBOARD = 150;
 export const CONTENT_PREVIEW_UPLOAD = 200;
+/** Largest file the form accepts for text extraction (.txt, .docx, .pdf). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const SUBMISSION_MESSAGES = {
   contentTooShort: 'Content must be at least 10 characters long',

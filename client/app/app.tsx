@@ -6,9 +6,10 @@ import { useCurrentUser } from '@client/features/auth/use-current-user';
 import { Layout } from './layout';
 import { pages } from './routes';
 
+/** Fills the screen so the footer stays below the fold while a page's code loads (no layout shift). */
 function PageFallback() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-screen items-center justify-center">
       <Spinner />
     </div>
   );

@@ -9,6 +9,8 @@ const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/', '/api/objects/put/'];
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https://');
   const stripe = config.stripe !== null;
+  // Review documents go straight from the reviewer's browser to S3 through presigned PUTs.
+  const s3Origin = config.s3 ? [new URL(config.s3.endpoint).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +20,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...s3Origin],
         frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

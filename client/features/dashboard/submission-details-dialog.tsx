@@ -1,3 +1,4 @@
+import { englishVariantLabel } from '@shared/categories';
 import type { ReactNode } from 'react';
 import { Download, Eye, FileText, Link as LinkIcon } from 'lucide-react';
 import { categoryLabel } from '@shared/categories';
@@ -8,7 +9,6 @@ import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dial
 import { formatAmount, formatDateTime } from './format-date';
 import { StatusBadge } from './status-badge';
 
-const VARIANTS: Record<string, string> = { british: 'British English', american: 'American English' };
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -59,7 +59,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
             <Field label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Field>
             <Field label="Tone">{orNone(s.tone)}</Field>
             <Field label="Target audience">{orNone(s.targetAudience)}</Field>
-            <Field label="English variant">{VARIANTS[s.englishVariant] ?? s.englishVariant}</Field>
+            <Field label="English variant">{englishVariantLabel(s.englishVariant)}</Field>
             <Field label="Submitted">{formatDateTime(s.createdAt)}</Field>
             <Field label="Paid">{formatDateTime(s.paidAt, 'Not paid yet')}</Field>
             <Field label="Due date">{formatDateTime(s.dueDate, 'Set when paid')}</Field>

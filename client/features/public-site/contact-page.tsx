@@ -48,7 +48,7 @@ export default function ContactPage() {
       />
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_2fr]">
-        <section id="form" aria-labelledby="form-title" className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <section id="form" aria-labelledby="form-title" className="scroll-mt-20 self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 id="form-title" className="text-xl font-semibold text-slate-900">
             Send us a message
           </h2>

@@ -1,3 +1,4 @@
+import { ENGLISH_VARIANT_LABELS } from '@shared/categories';
 import { Zap } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '@shared/categories';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT } from '@shared/pricing';
@@ -9,7 +10,6 @@ import { cn } from '@client/lib/cn';
 import type { SubmissionForm } from './form-model';
 import { TierOptions } from './tier-options';
 
-export const ENGLISH_VARIANT_LABELS: Record<string, string> = { british: 'British English', american: 'American English' };
 
 const SELECT =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-emerald-600 focus-visible:outline-2 focus-visible:outline-emerald-600 aria-[invalid=true]:border-red-600 sm:text-sm';

@@ -1,7 +1,7 @@
+import { MAX_UPLOAD_BYTES } from '@shared/submission.schema';
 import { ApiError } from '@client/lib/api';
 
 /** The form's upload limit (decisions.md, Files): .txt, .docx and .pdf up to 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_EXTENSIONS = ['.txt', '.docx', '.pdf'] as const;
 export const ACCEPT_ATTRIBUTE = [
   ...ACCEPTED_EXTENSIONS,

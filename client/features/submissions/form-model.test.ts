@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickFormFields, readFieldParams } from './form-model';
-import { checkUploadFile, MAX_UPLOAD_BYTES, UPLOAD_ERRORS } from './extract-text';
+import { MAX_UPLOAD_BYTES } from '@shared/submission.schema';
+import { checkUploadFile, UPLOAD_ERRORS } from './extract-text';
 
 describe('readFieldParams', () => {
   it('reads every field parameter of the spec', () => {

@@ -7,7 +7,7 @@ import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { ENGLISH_VARIANT_LABELS } from './details-section';
+import { englishVariantLabel } from '@shared/categories';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -48,7 +48,7 @@ export function OrderSummary({
           <Row label="Price per word" value={tier ? formatRatePerWord(tier.ratePence) : '—'} />
           <Row label="Word count" value={words.toLocaleString('en-GB')} />
           <Row label="Category" value={category ? categoryLabel(category) : 'Not chosen yet'} />
-          <Row label="English" value={ENGLISH_VARIANT_LABELS[englishVariant] ?? englishVariant} />
+          <Row label="English" value={englishVariantLabel(englishVariant)} />
           <Row
             label="Turnaround"
             value={

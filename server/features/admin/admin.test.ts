@@ -114,6 +114,28 @@ describe('status moves', () => {
     expect((await call('GET', '/api/admin/submissions/NOPE000000/history', admin)).statusCode).toBe(404);
     expect(SUBMISSION_STATUSES).toHaveLength(4);
   });
+
+  it('never sets paid by hand, and never sends a paid order back to new', async () => {
+    const unpaid = await createOrder(t.app, customer);
+    const toPaid = await call('PATCH', `/api/admin/submissions/${unpaid}/status`, admin, { status: 'paid' });
+    expect(toPaid.statusCode).toBe(409);
+    expect(toPaid.json().message).toBe(REVIEW_MESSAGES.paidOnlyByPayment);
+    expect((await adminGet(t.app, admin, unpaid)).status).toBe('new');
+
+    const paid = await createPaidOrder(t.app, customer);
+    const toNew = await call('PATCH', `/api/admin/submissions/${paid}/status`, admin, { status: 'new' });
+    expect(toNew.statusCode).toBe(409);
+    expect(toNew.json().message).toBe(REVIEW_MESSAGES.paidCannotBeNew);
+    expect((await adminGet(t.app, admin, paid)).status).toBe('paid');
+  });
+
+  it('an order paid outside the card flow (new → in-review) gets a due date', async () => {
+    const id = await createOrder(t.app, customer);
+    const moved = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().dueDate).not.toBeNull();
+    expect(moved.json().paidAt).toBeNull();
+  });
 });
 
 describe('review', () => {
@@ -141,6 +163,18 @@ describe('review', () => {
     // The customer sees the result.
     const mine = await call('GET', `/api/submissions/${id}`, customer);
     expect(mine.json()).toMatchObject({ status: 'completed', reviewedContent: 'The final text.' });
+  });
+
+  it('the customer sees the review only once it is delivered', async () => {
+    const id = await createPaidOrder(t.app, customer);
+    await review(id, { reviewedContent: 'Half-done draft', reviewerNotes: 'Still checking' });
+    const during = (await call('GET', `/api/submissions/${id}`, customer)).json();
+    expect(during).toMatchObject({ status: 'in-review', reviewedContent: null, reviewerNotes: null });
+    const listed = (await call('GET', '/api/submissions', customer)).json() as { id: string; reviewedContent: unknown }[];
+    expect(listed.find((s) => s.id === id)?.reviewedContent).toBeNull();
+    expect((await adminGet(t.app, admin, id)).reviewedContent).toBe('Half-done draft');
+    await review(id, { reviewedContent: 'Final', reviewerNotes: 'Done', complete: true });
+    expect((await call('GET', `/api/submissions/${id}`, customer)).json()).toMatchObject({ reviewedContent: 'Final', reviewerNotes: 'Done' });
   });
 
   it('text mode refuses to complete with blank text', async () => {

@@ -3,7 +3,8 @@ import { computeDueDate } from '../../../shared/due-date';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import type { Transaction } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/http-error';
+import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
 import { recordStatusChange } from '../submissions/status-history';
 
@@ -20,6 +21,16 @@ export async function lockSubmission(tx: Transaction, id: string): Promise<Submi
  * Moves a locked submission to `to`, inside the caller's transaction: completedAt is set on completion and cleared
  * when the order leaves 'completed'; the change is recorded and the customer notified. No-op for the same status.
  */
+/**
+ * What a reviewer may not do by hand: only a confirmed payment sets 'paid' (issue 4: "nothing else can"), and a
+ * paid order never goes back to 'new', where it could be paid a second time.
+ */
+export function assertReviewerMove(row: SubmissionRow, to: SubmissionStatus): void {
+  if (to === row.status) return;
+  if (to === 'paid') throw conflict(REVIEW_MESSAGES.paidOnlyByPayment);
+  if (to === 'new' && row.paidAt) throw conflict(REVIEW_MESSAGES.paidCannotBeNew);
+}
+
 export async function moveStatus(
   tx: Transaction,
   row: SubmissionRow,
@@ -32,11 +43,8 @@ export async function moveStatus(
   if (statusChanged) {
     set.status = to;
     set.completedAt = to === 'completed' ? now : null;
-    // An admin marking an order paid by hand (paid outside the card flow) starts its clock like a payment would.
-    if (to === 'paid' && !row.paidAt) {
-      set.paidAt = now;
-      set.dueDate = computeDueDate(now, row.fastTurnaround);
-    }
+    // An order paid outside the card flow goes new → in-review (decisions.md): its clock starts then.
+    if (to === 'in-review' && !row.dueDate) set.dueDate = computeDueDate(now, row.fastTurnaround);
   }
   const [updated] = await tx.update(submissions).set(set).where(eq(submissions.id, row.id)).returning();
   if (!updated) throw notFound(SUBMISSION_NOT_FOUND);

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/review.schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { requireAdmin } from '../auth/current-user';
-import { lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
+import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { loadAdminSubmission } from './serialize';
@@ -51,6 +51,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
         const row = await lockSubmission(tx, id);
+        assertReviewerMove(row, request.body.status);
         await moveStatus(tx, row, request.body.status, { changedBy: admin.id, reason: 'Status changed by a reviewer' });
       });
       return loadAdminSubmission(app.db, id);

@@ -40,9 +40,13 @@ export async function documentsBySubmission(
   return byId;
 }
 
-export async function withDocuments(db: Executor, row: SubmissionRow): Promise<Submission> {
+export async function withDocuments(
+  db: Executor,
+  row: SubmissionRow,
+  viewer: { isAdmin: boolean } = { isAdmin: false },
+): Promise<Submission> {
   const documents = await documentsBySubmission(db, [row.id]);
-  return toSubmission(row, documents.get(row.id) ?? []);
+  return toSubmission(row, documents.get(row.id) ?? [], viewer);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/submissions/:id', { ...signedIn, schema: { params } }, async (request) => {
     const user = await requireUser(request);
-    return withDocuments(app.db, await getAccessibleSubmission(app.db, request.params.id, user));
+    return withDocuments(app.db, await getAccessibleSubmission(app.db, request.params.id, user), user);
   });
 
   api.get('/api/submission/:id', { ...signedIn, schema: { params } }, async (request) => {

@@ -10,8 +10,21 @@ export interface SubmissionDocument {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * Whether the viewer may see the review (text, notes, link, documents): admins always, the customer once it is
+ * delivered. A reviewer's draft is work in progress, not something the customer has been given.
+ */
+export function canSeeReview(row: Pick<SubmissionRow, 'status'>, viewer: { isAdmin: boolean }): boolean {
+  return viewer.isAdmin || row.status === 'completed';
+}
+
 /** The API's Submission (shared submissionSchema): amount in pounds, ISO dates. */
-export function toSubmission(row: SubmissionRow, documents: SubmissionDocument[] = []): Submission {
+export function toSubmission(
+  row: SubmissionRow,
+  documents: SubmissionDocument[] = [],
+  viewer: { isAdmin: boolean } = { isAdmin: false },
+): Submission {
+  const review = canSeeReview(row, viewer);
   return {
     id: row.id,
     title: row.title,
@@ -31,11 +44,11 @@ export function toSubmission(row: SubmissionRow, documents: SubmissionDocument[]
     content: row.content,
     instructions: row.instructions,
     additionalNotes: row.additionalNotes,
-    reviewedContent: row.reviewedContent,
-    reviewerNotes: row.reviewerNotes,
-    attachmentMode: row.attachmentMode,
-    documentLink: row.documentLink,
-    documents,
+    reviewedContent: review ? row.reviewedContent : null,
+    reviewerNotes: review ? row.reviewerNotes : null,
+    attachmentMode: review ? row.attachmentMode : null,
+    documentLink: review ? row.documentLink : null,
+    documents: review ? documents : [],
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     dueDate: iso(row.dueDate),

@@ -208,12 +208,15 @@ describe('reading submissions', () => {
     }
   });
 
-  it('lists uploaded review documents with their download address', async () => {
+  it('lists uploaded review documents with their download address once the review is delivered', async () => {
     const mine = await createSubmissionVia(t.app, alice.cookie);
     await t.app.db.insert(reviewDocuments).values([
       { id: 'doc-1', submissionId: mine.id, storageKey: 'k1', fileName: 'review.pdf', status: 'uploaded' },
       { id: 'doc-2', submissionId: mine.id, storageKey: 'k2', fileName: 'pending.pdf', status: 'pending' },
     ]);
+    const before = await t.app.inject({ url: `/api/submissions/${mine.id}`, headers: { cookie: alice.cookie } });
+    expect(before.json().documents).toEqual([]);
+    await t.app.db.update(submissions).set({ status: 'completed' }).where(eq(submissions.id, mine.id));
     const one = await t.app.inject({ url: `/api/submissions/${mine.id}`, headers: { cookie: alice.cookie } });
     expect(one.json().documents).toEqual([{ id: 'doc-1', fileName: 'review.pdf', url: '/api/documents/doc-1' }]);
     const list = (await t.app.inject({ url: '/api/submissions', headers: { cookie: alice.cookie } })).json() as Submission[];

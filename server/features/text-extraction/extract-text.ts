@@ -5,6 +5,7 @@ export const EXTRACTION_MESSAGES = {
   unsupported: 'Unsupported file type. Please upload a .txt, .docx or .pdf file.',
   tooLarge: 'File is too large. The limit is 10 MB.',
   unreadable: 'We could not read any text from this file.',
+  tooMany: 'Too many uploads in a short time. Please wait a minute and try again.',
 } as const;
 
 export class UnreadableFileError extends Error {

@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { countWords } from '../../../shared/word-count';
 import { HttpError } from '../../lib/http-error';
 import { EXTRACTION_MESSAGES, extractText, fileKind, hasExpectedSignature, UnreadableFileError } from './extract-text';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
+import { consumeRateLimit } from '../auth/rate-limit';
+
+const EXTRACTIONS_PER_MINUTE = 30;
 
 function decodeFileName(header: string | string[] | undefined): string {
   const raw = Array.isArray(header) ? header[0] : header;
@@ -35,7 +38,15 @@ export async function textExtractionRoutes(app: FastifyInstance): Promise<void> 
     return parentHandler.call(app, error, request, reply);
   });
 
-  app.post('/api/extract-text', { bodyLimit: MAX_UPLOAD_BYTES }, async (request) => {
+  // Public and CPU-heavy (Word and PDF parsing): limited per client address, counted before the body is read.
+  const throttle = async (request: FastifyRequest) => {
+    const result = await consumeRateLimit(app.db, `extract:${request.ip}`, EXTRACTIONS_PER_MINUTE, 60);
+    if (!result.allowed) {
+      throw new HttpError(429, EXTRACTION_MESSAGES.tooMany, { 'retry-after': String(result.retryAfterSeconds) });
+    }
+  };
+
+  app.post('/api/extract-text', { bodyLimit: MAX_UPLOAD_BYTES, onRequest: throttle }, async (request) => {
     const fileName = decodeFileName(request.headers['x-file-name']);
     const kind = fileKind(fileName, request.headers['content-type']);
     if (!kind) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);

@@ -125,3 +125,22 @@ describe('POST /api/extract-text', () => {
     expect(elsewhere.json()).toEqual({ message: 'Malformed JSON body' });
   });
 });
+
+describe('throttling', () => {
+  it('limits extractions per client address with 429 and Retry-After', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/extract-text',
+        remoteAddress: '10.77.0.1',
+        headers: { 'content-type': 'text/plain', 'x-file-name': 'a.txt' },
+        payload: 'Some words to read back.',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await send()).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -134,11 +134,12 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     if (!user || !row || row.status !== 'uploaded' || !row.submissionId) throw notFound(DOCUMENT_NOT_FOUND);
     if (!user.isAdmin) {
       const [owner] = await app.db
-        .select({ userId: submissions.userId })
+        .select({ userId: submissions.userId, status: submissions.status })
         .from(submissions)
         .where(eq(submissions.id, row.submissionId))
         .limit(1);
-      if (owner?.userId !== user.id) throw notFound(DOCUMENT_NOT_FOUND);
+      // The customer gets the review's documents once it is delivered, not the reviewer's work in progress.
+      if (owner?.userId !== user.id || owner.status !== 'completed') throw notFound(DOCUMENT_NOT_FOUND);
     }
     let body;
     try {

@@ -26,6 +26,17 @@ function localPath(t: TestApp, uploadURL: string): string {
   return uploadURL.replace(t.config.PUBLIC_URL, '');
 }
 
+/** Delivers the review in upload mode, after which the customer may download its documents. */
+async function completeWithDocuments(t: TestApp, admin: SignedInUser, id: string, documentUrls: string[]) {
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/submissions/${id}/review`,
+    headers: { cookie: admin.cookie },
+    payload: { id, reviewedContent: 'See the attached review.', reviewerNotes: '', complete: true, attachmentMode: 'upload', documentLink: '', uploadedDocuments: documentUrls },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 async function reserve(t: TestApp, admin: SignedInUser, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: admin.cookie }, payload: body });
 }
@@ -64,6 +75,11 @@ describe('local disk uploads', () => {
     expect(again.statusCode).toBe(409);
     const complete = await t.app.inject({ method: 'POST', url: '/api/objects/complete', headers: { cookie: admin.cookie }, payload: { documentId: body.documentId } });
     expect(complete.statusCode).toBe(200);
+
+    // Before the review is delivered the document is the reviewer's work in progress: admins only.
+    expect((await t.app.inject({ method: 'GET', url: body.url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: body.url, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    await completeWithDocuments(t, admin, id, [body.url]);
 
     for (const who of [owner, admin]) {
       const download = await t.app.inject({ method: 'GET', url: body.url, headers: { cookie: who.cookie } });
@@ -273,6 +289,7 @@ describe('S3-compatible storage (s3rver)', () => {
 
     const complete = await t.app.inject({ method: 'POST', url: '/api/objects/complete', headers: { cookie: admin.cookie }, payload: { documentId: r.documentId } });
     expect(complete.statusCode, complete.body).toBe(200);
+    await completeWithDocuments(t, admin, id, [r.url]);
     const download = await t.app.inject({ method: 'GET', url: r.url, headers: { cookie: owner.cookie } });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
