@@ -77,7 +77,8 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   await messages.getByLabel('Your message').fill('Your review is ready. Any questions, just ask.');
   await messages.getByRole('button', { name: 'Send' }).click();
   await expect(messages.getByText('Your review is ready. Any questions, just ask.')).toBeVisible();
-  await admin.keyboard.press('Escape');
+  await messages.getByRole('button', { name: 'Close' }).click();
+  await expect(messages).toBeHidden();
 
   // Link mode: a bad link is flagged inline and blocks completion.
   const link = await openReview(admin, linkOrder);

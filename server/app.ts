@@ -68,7 +68,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
-    disableRequestLogging: config.NODE_ENV === 'test',
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);

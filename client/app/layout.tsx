@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '@client/components/layout/footer';
 import { Navbar } from '@client/components/layout/navbar';
-import { Toaster } from '@client/components/ui/toaster';
+import { ToasterHost } from '@client/components/ui/toaster-host';
 
 function ScrollToTop() {
   const [location] = useLocation();
@@ -27,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Toaster />
+      <ToasterHost />
     </div>
   );
 }
