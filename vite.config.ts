@@ -19,6 +19,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
+    // The server reads it to preload each route's chunks in the HTML (server/plugins/route-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute } from '../../shared/routes';
+import { findClientRoute } from '../../shared/routes';
+import { buildShells } from './route-preloads';
 
 /**
  * Serves the built client: hashed assets cached for a year (pre-compressed .br/.gz when present),
@@ -16,6 +17,7 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const shellFor = buildShells(clientDir, indexHtml);
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -35,12 +37,14 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     return reply.sendFile(path.posix.join('assets', file));
   });
 
-  const sendShell = (pathname: string, reply: FastifyReply) =>
-    reply
-      .code(isClientRoute(pathname) ? 200 : 404)
+  const sendShell = (pathname: string, reply: FastifyReply) => {
+    const route = findClientRoute(pathname);
+    return reply
+      .code(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(route ? shellFor(route.page) : indexHtml);
+  };
 
   app.get('/', async (_request, reply) => sendShell('/', reply));
   app.get('/*', async (request, reply) => {

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { countWords } from '@shared/word-count';
+import { buildSubmissionSchema, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { toast } from '@client/components/ui/use-toast';
+import { fullName, useCurrentUser } from '@client/features/auth/use-current-user';
+import { useSiteConfig } from '@client/lib/site-config';
+import { ContactSection } from './contact-section';
+import { ContentSection, type ContentMode } from './content-section';
+import { DetailsSection } from './details-section';
+import type { ExtractedText } from './extract-text';
+import { saveFormDraft } from './form-draft';
+import type { SubmissionFormOutput, SubmissionFormValues } from './form-model';
+import { OrderSummary } from './order-summary';
+import { StepsIndicator } from './steps-indicator';
+import { useCreateSubmission } from './use-create-submission';
+import { initialForm, useFormPrefill } from './use-form-prefill';
+
+const [REQUIRED_TITLE, REQUIRED_DESCRIPTION] = SUBMISSION_MESSAGES.contentRequired.split(': ') as [string, string];
+
+/** The form itself: its own chunk (zod, react-hook-form), so the page's heading paints before it arrives. */
+export default function SubmissionForm() {
+  const search = useSearch();
+  const site = useSiteConfig();
+  const { user } = useCurrentUser();
+  const [initial] = useState(() => initialForm(search));
+  const [fileName, setFileName] = useState(initial.fileName);
+  const [mode, setMode] = useState<ContentMode>('paste');
+
+  const form = useForm<SubmissionFormValues, unknown, SubmissionFormOutput>({
+    resolver: zodResolver(buildSubmissionSchema(site.support.email)) as unknown as Resolver<
+      SubmissionFormValues,
+      unknown,
+      SubmissionFormOutput
+    >,
+    defaultValues: initial.values,
+    mode: 'onTouched',
+  });
+  const loadingDraft = useFormPrefill(form, initial);
+  const create = useCreateSubmission();
+
+  const content = form.watch('content');
+  const words = countWords(content ?? '');
+
+  // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
+  useEffect(() => {
+    const subscription = form.watch((values) => saveFormDraft({ values: values as Partial<SubmissionFormValues>, fileName }));
+    saveFormDraft({ values: form.getValues(), fileName });
+    return () => subscription.unsubscribe();
+  }, [form, fileName]);
+
+  // A signed-in customer need not type their own name and e-mail.
+  useEffect(() => {
+    if (!user) return;
+    const name = fullName(user);
+    if (name && !form.getValues('contactName')) form.setValue('contactName', name);
+    if (!form.getValues('contactEmail')) form.setValue('contactEmail', user.email);
+  }, [user, form]);
+
+  const onExtracted = (result: ExtractedText) => {
+    form.setValue('content', result.text, { shouldDirty: true, shouldValidate: true });
+    setFileName(result.fileName);
+  };
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (words === 0) {
+        toast({ title: REQUIRED_TITLE, description: REQUIRED_DESCRIPTION, variant: 'destructive' });
+        return;
+      }
+      if (words > MAX_WORDS || create.isPending) return;
+      create.mutate({ ...values, wordCount: words, ...(fileName ? { fileName } : {}) });
+    },
+    () => {
+      if (words === 0) toast({ title: REQUIRED_TITLE, description: REQUIRED_DESCRIPTION, variant: 'destructive' });
+    },
+  );
+
+  const [serviceTier, category, englishVariant, fast] = form.watch(['serviceTier', 'category', 'englishVariant', 'fastTurnaround']);
+
+  return (
+    <>
+      <div className="mt-6">
+        <StepsIndicator current={words > 0 ? 1 : 0} />
+      </div>
+      {loadingDraft ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading your submission…
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <ContentSection
+            form={form}
+            words={words}
+            supportEmail={site.support.email}
+            mode={mode}
+            onModeChange={setMode}
+            fileName={fileName}
+            onExtracted={onExtracted}
+          />
+          <DetailsSection form={form} />
+          <ContactSection form={form} />
+        </div>
+        <div>
+          <OrderSummary
+            words={words}
+            serviceTier={serviceTier}
+            category={category}
+            englishVariant={englishVariant}
+            fast={fast}
+            pending={create.isPending}
+          />
+        </div>
+      </form>
+    </>
+  );
+}
