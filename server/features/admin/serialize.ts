@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { documentPath, type ReviewDocument } from '../../../shared/review.schema';
+import type { ReviewDocument } from '../../../shared/review.schema';
+import { documentsBySubmission } from '../submissions/find-submissions';
+import { toSubmission } from '../submissions/serialize';
 import type { Executor } from '../../db/client';
-import { reviewDocuments, submissions, users, type SubmissionRow } from '../../db/schema';
+import { submissions, users, type SubmissionRow } from '../../db/schema';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -18,60 +20,17 @@ export function customerName(c: CustomerInfo): string {
   return full || c.name;
 }
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-/** A submission row as the admin API answers it (adminSubmissionSchema). */
+/** A submission row as the admin API answers it (adminSubmissionSchema): the customer's shape plus who ordered it. */
 export function toAdminSubmission(row: SubmissionRow, customer: CustomerInfo, documents: ReviewDocument[]): AdminSubmission {
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    serviceTier: row.serviceTier,
-    category: row.category,
-    wordCount: row.wordCount,
-    amount: row.amountPence / 100,
-    fastTurnaround: row.fastTurnaround,
-    tone: row.tone,
-    targetAudience: row.targetAudience,
-    englishVariant: row.englishVariant,
-    contactName: row.contactName,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    contactWebsite: row.contactWebsite,
-    content: row.content,
-    instructions: row.instructions,
-    additionalNotes: row.additionalNotes,
-    reviewedContent: row.reviewedContent,
-    reviewerNotes: row.reviewerNotes,
-    attachmentMode: row.attachmentMode,
-    documentLink: row.documentLink,
-    documents,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: iso(row.paidAt),
-    dueDate: iso(row.dueDate),
-    completedAt: iso(row.completedAt),
+    ...toSubmission(row, documents, { isAdmin: true }),
     customerName: customerName(customer),
     customerEmail: customer.email,
   };
 }
 
 /** The uploaded review documents of some submissions, oldest first, grouped by submission id. */
-export async function loadDocuments(db: Executor, submissionIds: string[]): Promise<Map<string, ReviewDocument[]>> {
-  const grouped = new Map<string, ReviewDocument[]>();
-  if (submissionIds.length === 0) return grouped;
-  const rows = await db
-    .select({ id: reviewDocuments.id, submissionId: reviewDocuments.submissionId, fileName: reviewDocuments.fileName })
-    .from(reviewDocuments)
-    .where(and(inArray(reviewDocuments.submissionId, submissionIds), eq(reviewDocuments.status, 'uploaded')))
-    .orderBy(asc(reviewDocuments.createdAt), asc(reviewDocuments.id));
-  for (const r of rows) {
-    if (!r.submissionId) continue;
-    const list = grouped.get(r.submissionId) ?? [];
-    list.push({ id: r.id, fileName: r.fileName ?? 'document', url: documentPath(r.id) });
-    grouped.set(r.submissionId, list);
-  }
-  return grouped;
-}
+export const loadDocuments = documentsBySubmission;
 
 /** One submission with its customer and documents, as the admin API answers it; null when unknown. */
 export async function loadAdminSubmission(db: Executor, id: string): Promise<AdminSubmission | null> {
