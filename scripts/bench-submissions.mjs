@@ -24,6 +24,7 @@ const { buildApp } = await load('server/app.ts');
 const { loadConfig } = await load('server/env.ts');
 const { penceToPounds } = await load('shared/money.ts');
 const { ownSubmissionsQuery } = await load('server/features/submissions/find-submissions.ts');
+const { currentUserQuery } = await load('server/features/auth/current-user.ts');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -103,11 +104,8 @@ for (let i = 0; i < SUBMISSIONS; i += 1) {
 
 // --- The bare server: the same SQL on the same database, nothing else ------------------------------------------
 const client = database.db.$client; // pg.Pool or the PGlite instance: both answer query(text, params) → { rows }
-// The session lookup better-auth runs (session by token, then its user), and the app's own list query.
-const SESSION_SQL = `select "id", "token", "user_id", "expires_at", "ip_address", "user_agent", "created_at", "updated_at"
-  from "sessions" where "sessions"."token" = $1`;
-const USER_SQL = `select "id", "name", "email", "email_verified", "image", "first_name", "last_name", "is_admin",
-  "created_at", "updated_at" from "users" where "users"."id" = $1`;
+// The app's session lookup (session by token joined to its user, one query) and its list query.
+const SESSION_SQL = currentUserQuery(database.db).toSQL().sql;
 const LIST_SQL = ownSubmissionsQuery(database.db).toSQL().sql;
 const iso = (d) => (d ? new Date(d).toISOString() : null);
 
@@ -121,11 +119,8 @@ function sessionToken(header) {
 const bare = createServer(async (request, response) => {
   try {
     const token = sessionToken(request.headers.cookie);
-    const session = token ? (await client.query(SESSION_SQL, [token])).rows[0] : undefined;
-    const user =
-      session && new Date(session.expires_at) > new Date()
-        ? (await client.query(USER_SQL, [session.user_id])).rows[0]
-        : undefined;
+    const session = token ? (await client.query(SESSION_SQL, [token, 1])).rows[0] : undefined;
+    const user = session && new Date(session.expires_at) > new Date() ? session : undefined;
     if (!user) {
       response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Authentication required"}');
       return;

@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { resolveSessionSecret } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createAuth } from './features/auth/better-auth';
+import { renewedSessionCookies } from './features/auth/current-user';
 import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
 import { registerErrorHandling } from './plugins/errors';
@@ -84,7 +85,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('auth', createAuth(config, database.db, resolveSessionSecret(config)));
+  const sessionSecret = resolveSessionSecret(config);
+  app.decorate('sessionSecret', sessionSecret);
+  app.decorate('auth', createAuth(config, database.db, sessionSecret));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = renewedSessionCookies(request);
+    if (cookies.length > 0) {
+      const existing = reply.getHeader('set-cookie');
+      const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+      void reply.header('set-cookie', [...list, ...cookies]);
+    }
+    return payload;
+  });
   registerMail(app);
 
   registerErrorHandling(app);

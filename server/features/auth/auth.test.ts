@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../shared/auth.schema';
+import { sessions } from '../../db/schema';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -146,5 +148,33 @@ describe('accounts', () => {
       payload: { firstName: 'X', lastName: 'Y', email: user.email },
     });
     expect(fetchMeta.statusCode).toBe(403);
+  });
+
+  it('refuses a session cookie whose signature was tampered with', async () => {
+    const user = await signUp(t.app);
+    const [name, value] = user.cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const token = decoded.slice(0, decoded.lastIndexOf('.'));
+    for (const forged of [token, `${token}.${'A'.repeat(43)}=`, `${token}x.${decoded.slice(decoded.lastIndexOf('.') + 1)}`]) {
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: `${name}=${encodeURIComponent(forged)}` } });
+      expect(me.statusCode).toBe(401);
+    }
+  });
+
+  it('refuses an expired session', async () => {
+    const user = await signUp(t.app);
+    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+  });
+
+  it('slides a session forward once it is a day old, with a fresh cookie', async () => {
+    const user = await signUp(t.app);
+    const soon = new Date(Date.now() + 5 * 86_400_000);
+    await t.app.db.update(sessions).set({ expiresAt: soon, updatedAt: new Date(Date.now() - 9 * 86_400_000) }).where(eq(sessions.userId, user.id));
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(String([me.headers['set-cookie']].flat().join('\n'))).toMatch(/session_token=/);
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
   });
 });

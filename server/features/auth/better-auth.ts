@@ -7,6 +7,9 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import { PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
 
 export const OIDC_PROVIDER_ID = 'oidc';
+/** Sessions last 14 days and slide forward at most once a day of use. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 14;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 function cleanName(value: unknown, field: string): string {
   const parsed = profileNameSchema.safeParse(typeof value === 'string' ? value : '');
@@ -42,8 +45,8 @@ export function createAuth(config: Config, db: Database, secret: string) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 14,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
     rateLimit: { enabled: false },
