@@ -3,11 +3,12 @@
 // Builds into its own folder (HP_DIST_DIR, default .tmp/dist-lighthouse) when the sources are newer.
 // Exits 1 when a page misses the target (performance >= 95, accessibility 100).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildIfStale } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.HP_DIST_DIR ?? '.tmp/dist-lighthouse');
@@ -23,33 +24,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const SOURCES = ['client', 'server', 'shared', 'content', 'package-lock.json', 'vite.config.ts'];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(target)) {
-    if (name === 'node_modules' || /\.test\.tsx?$/.test(name)) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, name)));
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const stamp = path.join(dist, 'BUILD_STAMP');
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (built && built >= Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))) return;
-  console.log(`Building into ${path.relative(root, dist)}…`);
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, HP_DIST_DIR: dist },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -143,7 +117,7 @@ function initialJs() {
   return { files: urls.size, raw, gzip };
 }
 
-buildIfNeeded();
+buildIfStale(dist);
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hp-lighthouse-'));
 const server = await startServer(port, dataDir);

@@ -4,6 +4,7 @@ import type { Submission } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import { reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
@@ -17,6 +18,10 @@ export async function getAccessibleSubmission(
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
   if (!row || (row.userId !== user.id && !user.isAdmin)) throw notFound(SUBMISSION_NOT_FOUND);
   return row;
+}
+
+function toDocument(row: { id: string; fileName: string | null }): SubmissionDocument {
+  return { id: row.id, fileName: row.fileName ?? 'document', url: documentPath(row.id) };
 }
 
 /** Uploaded review documents of each submission, keyed by submission id (one query for any number). */
@@ -34,7 +39,7 @@ export async function documentsBySubmission(
   for (const row of rows) {
     if (!row.submissionId) continue;
     const list = byId.get(row.submissionId) ?? [];
-    list.push({ id: row.id, fileName: row.fileName ?? 'document', url: `/api/documents/${row.id}` });
+    list.push(toDocument(row));
     byId.set(row.submissionId, list);
   }
   return byId;
@@ -87,7 +92,7 @@ export async function listOwnSubmissions(db: Database, userId: string): Promise<
   return rows.map(({ documents, ...row }) =>
     toSubmission(
       row,
-      documents.map((d) => ({ id: d.id, fileName: d.fileName ?? 'document', url: `/api/documents/${d.id}` })),
+      documents.map(toDocument),
     ),
   );
 }
