@@ -2,6 +2,7 @@ import 'fastify';
 import type { Config } from './env';
 import type { Database } from './db/client';
 import type { Auth } from './features/auth/better-auth';
+import type { RouteAccess } from './plugins/access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +11,9 @@ declare module 'fastify' {
     auth: Auth;
     /** Signs session cookies (better-auth's secret); current-user.ts verifies cookies with it. */
     sessionSecret: string;
+  }
+  interface FastifyContextConfig {
+    /** Who may call this route; see server/plugins/access.ts. Required on every route. */
+    access?: RouteAccess;
   }
 }
