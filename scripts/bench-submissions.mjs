@@ -24,7 +24,7 @@ const { buildApp } = await load('server/app.ts');
 const { loadConfig } = await load('server/env.ts');
 const { penceToPounds } = await load('shared/money.ts');
 const { ownSubmissionsQuery } = await load('server/features/submissions/find-submissions.ts');
-const { currentUserQuery } = await load('server/features/auth/current-user.ts');
+const { currentUserQuery } = await load('server/plugins/session-lookup.ts');
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

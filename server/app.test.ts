@@ -40,11 +40,11 @@ beforeAll(async () => {
     clientDir: makeClientDir(),
     logger: { ...(loggerOptions(config) as object), stream },
   });
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret internal detail at /srv/app.js:12');
   });
-  app.get('/api/test/big', async () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }));
-  app.get('/api/test/slow', async () => {
+  app.get('/api/test/big', { config: { access: 'public' } }, async () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }));
+  app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
     await new Promise((r) => setTimeout(r, 400));
     return { done: true };
   });

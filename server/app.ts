@@ -6,12 +6,10 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env';
-import { resolveSessionSecret } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { createAuth } from './features/auth/better-auth';
-import { renewedSessionCookies } from './features/auth/current-user';
 import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
+import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
@@ -85,18 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', database.db);
-  const sessionSecret = resolveSessionSecret(config);
-  app.decorate('sessionSecret', sessionSecret);
-  app.decorate('auth', createAuth(config, database.db, sessionSecret));
-  app.addHook('onSend', async (request, reply, payload) => {
-    const cookies = renewedSessionCookies(request);
-    if (cookies.length > 0) {
-      const existing = reply.getHeader('set-cookie');
-      const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
-      void reply.header('set-cookie', [...list, ...cookies]);
-    }
-    return payload;
-  });
+  // Before any route: it checks each route's access declaration as the route is added.
+  await app.register(authPlugin, { db: database.db });
   registerMail(app);
 
   registerErrorHandling(app);

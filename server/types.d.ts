@@ -9,7 +9,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     auth: Auth;
-    /** Signs session cookies (better-auth's secret); current-user.ts verifies cookies with it. */
+    /** Signs session cookies (better-auth's secret); plugins/auth.ts verifies cookies with it. */
     sessionSecret: string;
   }
   interface FastifyContextConfig {

@@ -21,6 +21,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
+    // Files are served by the declared routes below (every route declares its access), not by the plugin.
+    serve: false,
     wildcard: false,
     index: false,
     preCompressed: true,
@@ -32,7 +34,8 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       }
     },
   });
-  app.get('/assets/*', async (request, reply) => {
+  const publicRoute = { config: { access: 'public' } } as const;
+  app.get('/assets/*', publicRoute, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.sendFile(path.posix.join('assets', file));
   });
@@ -46,10 +49,11 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       .send(route ? shellFor(route.page) : indexHtml);
   };
 
-  app.get('/', async (_request, reply) => sendShell('/', reply));
-  app.get('/*', async (request, reply) => {
+  app.get('/', publicRoute, async (_request, reply) => sendShell('/', reply));
+  // An unknown API path answers the JSON 404, not the app shell: the router decides, not the URL text.
+  app.get('/api/*', publicRoute, async (_request, reply) => reply.callNotFound());
+  app.get('/*', publicRoute, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/')) return reply.callNotFound();
     const candidate = path.join(clientDir, path.normalize(pathname));
     if (candidate.startsWith(clientDir + path.sep) && path.extname(pathname) !== '' && existsSync(candidate)) {
       return reply.sendFile(pathname.slice(1));

@@ -11,7 +11,10 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database of its own; `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clientDir?: string | null } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -24,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, clientDir: null });
+  const app = await buildApp({ config, database: database.handle, clientDir: options.clientDir ?? null });
   await app.ready();
   return {
     app,

@@ -4,7 +4,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../env';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 /** Sessions last 14 days and slide forward at most once a day of use. */
@@ -17,6 +17,30 @@ function cleanName(value: unknown, field: string): string {
     throw new APIError('BAD_REQUEST', { message: `${field}: ${parsed.error.issues[0]?.message ?? 'invalid'}` });
   }
   return parsed.data;
+}
+
+/** A profile image is shown to the account owner: only an https address is kept (never javascript:, data:, http:). */
+export function safeImageUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2048) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * better-auth updates an account only through its own flows (its update-user endpoint is not exposed): an
+ * OpenID Connect sign-in refreshing the profile, a verified e-mail. Whatever they write obeys the app's rules:
+ * the role never changes, names pass the profile schema, and an image must be https.
+ */
+function cleanUpdate(data: Record<string, unknown>): Record<string, unknown> {
+  const { isAdmin: _isAdmin, ...cleaned } = data;
+  if ('image' in data) cleaned.image = safeImageUrl(data.image);
+  if ('firstName' in data && data.firstName !== null) cleaned.firstName = cleanName(data.firstName, 'First name');
+  if ('lastName' in data && data.lastName !== null) cleaned.lastName = cleanName(data.lastName, 'Last name');
+  if (typeof data.name === 'string') cleaned.name = data.name.trim().slice(0, 2 * NAME_MAX + 1);
+  return cleaned;
 }
 
 export function createAuth(config: Config, db: Database, secret: string) {
@@ -78,10 +102,14 @@ export function createAuth(config: Config, db: Database, secret: string) {
                 firstName,
                 lastName,
                 name: [firstName, lastName].filter(Boolean).join(' ') || email,
+                image: safeImageUrl(user.image),
                 isAdmin: false,
               },
             };
           },
+        },
+        update: {
+          before: async (data) => ({ data: cleanUpdate(data as Record<string, unknown>) }),
         },
       },
     },

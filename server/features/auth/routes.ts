@@ -3,11 +3,12 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../../../shared/auth.schema';
 import { HttpError } from '../../lib/http-error';
+import { requireUser } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './better-auth';
-import { getCurrentUser } from './current-user';
+import { IDENTITY_ENDPOINTS, type IdentityRateLimit } from './identity-endpoints';
 import { consumeRateLimit } from './rate-limit';
 
-const RATE_LIMITED_PATHS = new Set(['/api/identity/sign-in/email', '/api/identity/sign-up/email']);
+const IDENTITY_BASE = '/api/identity';
 
 /** Copies a Web Response from better-auth onto Fastify's reply, every Set-Cookie included. */
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
@@ -32,11 +33,8 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
-async function enforceRateLimit(request: FastifyRequest): Promise<void> {
-  const path = request.url.split('?')[0]!;
-  if (!RATE_LIMITED_PATHS.has(path)) return;
+async function enforceRateLimit(request: FastifyRequest, bucket: IdentityRateLimit): Promise<void> {
   const { db, config } = request.server;
-  const bucket = path.endsWith('sign-up/email') ? 'sign-up' : 'sign-in';
   const result = await consumeRateLimit(
     db,
     `${bucket}:${request.ip}`,
@@ -49,19 +47,25 @@ async function enforceRateLimit(request: FastifyRequest): Promise<void> {
 }
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/identity/*',
-    preHandler: async (request) => enforceRateLimit(request),
-    handler: async (request, reply) => {
-      const response = await app.auth.handler(toWebRequest(request, app.config.PUBLIC_URL));
-      return sendWebResponse(reply, response);
-    },
-  });
+  // One route per better-auth endpoint the product uses (identity-endpoints.ts); any other path under
+  // /api/identity is unknown to the router and answers 404.
+  for (const endpoint of IDENTITY_ENDPOINTS) {
+    const bucket = endpoint.rateLimit;
+    app.route({
+      method: endpoint.method,
+      url: `${IDENTITY_BASE}${endpoint.path}`,
+      config: { access: endpoint.access },
+      ...(bucket ? { preHandler: async (request: FastifyRequest) => enforceRateLimit(request, bucket) } : {}),
+      handler: async (request, reply) => {
+        const response = await app.auth.handler(toWebRequest(request, app.config.PUBLIC_URL));
+        return sendWebResponse(reply, response);
+      },
+    });
+  }
 
   app.get(
     '/api/login',
-    { schema: { querystring: z.object({ screen_hint: z.string().optional() }) } },
+    { config: { access: 'public' }, schema: { querystring: z.object({ screen_hint: z.string().optional() }) } },
     async (request, reply) => {
       const { screen_hint: hint } = request.query as { screen_hint?: string };
       const signup = hint === 'signup';
@@ -84,7 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/logout', async (request, reply) => {
+  app.get('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     // A cross-site navigation must not sign anyone out (logout CSRF); our own links are same-origin.
     if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
     if (request.headers.cookie?.includes('session_token')) {
@@ -97,10 +101,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-store').redirect('/');
   });
 
-  app.get('/api/auth/user', async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    const user = await getCurrentUser(request);
-    if (!user) return reply.code(401).send({ message: 'Authentication required' });
-    return user;
-  });
+  app.get('/api/auth/user', { config: { access: 'customer' } }, async (request) => requireUser(request));
 }

@@ -33,7 +33,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/contact',
-    { schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } } },
+    { config: { access: 'public' }, schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } } },
     async (request, reply) => {
       await limitByAddress(request, 'contact');
       await createContactMessage(app.db, request.body);
@@ -43,7 +43,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/newsletter',
-    { schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema, 201: contactAnswerSchema } } },
+    { config: { access: 'public' }, schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema, 201: contactAnswerSchema } } },
     async (request, reply) => {
       await limitByAddress(request, 'newsletter');
       const { created } = await subscribeToNewsletter(app.db, request.body);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return reply.header('cache-control', 'no-store').send({ status: 'ok' });

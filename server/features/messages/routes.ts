@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendMessageSchema } from '../../../shared/message.schema';
-import { requireUser } from '../auth/current-user';
+import { requireUser } from '../../plugins/auth';
 import { readThread } from './read-thread';
 import { listUnreadTeamMessages } from './recent-messages';
 import { sendMessage } from './send-message';
 
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+  const signedIn = { config: { access: 'customer' } } as const;
 
   // A static path outranks `/:submissionId` in Fastify's router, whatever the order of registration.
   api.get('/api/messages/recent', signedIn, async (request) => {

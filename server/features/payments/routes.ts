@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { createPaymentIntentSchema, sandboxConfirmSchema } from '../../../shared/payment.schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { requireUser } from '../auth/current-user';
+import { requireUser } from '../../plugins/auth';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleStripeEvent } from './handle-stripe-event';
@@ -13,7 +13,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const settings = app.config.stripe;
   const stripe = settings ? { client: createStripeClient(settings), settings } : null;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+  const signedIn = { config: { access: 'customer' } } as const;
 
   api.post(
     '/api/create-payment-intent',
@@ -27,9 +27,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/api/payments/sandbox/confirm',
     {
-      onRequest: async (request) => {
+      ...signedIn,
+      onRequest: async () => {
         if (stripe) throw notFound(`No route for POST /api/payments/sandbox/confirm`);
-        await requireUser(request);
       },
       schema: { body: sandboxConfirmSchema },
     },
@@ -43,7 +43,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/webhooks/stripe', async (request) => {
+    webhook.post('/api/webhooks/stripe', { config: { access: 'webhook' } }, async (request) => {
       if (!stripe) throw notFound('No route for POST /api/webhooks/stripe');
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw badRequest('Invalid signature');

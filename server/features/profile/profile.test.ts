@@ -80,3 +80,44 @@ describe('PATCH /api/profile', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 });
+
+describe('profile changes outside the app', () => {
+  it("better-auth's own account endpoints are not reachable", async () => {
+    const user = await signUp(t.app, { firstName: 'Kept', lastName: 'Name' });
+    const attempts: [string, object][] = [
+      ['/api/identity/update-user', { name: 'x'.repeat(5000), firstName: 'x'.repeat(5000), image: 'javascript:alert(1)' }],
+      ['/api/identity/change-email', { newEmail: 'thief@example.com' }],
+      ['/api/identity/delete-user', {}],
+      ['/api/identity/set-password', { newPassword: 'another-password-123' }],
+      ['/api/identity/link-social', { provider: 'oidc' }],
+      ['/api/identity/sign-in/social', { provider: 'oidc' }],
+      ['/api/identity/revoke-sessions', {}],
+    ];
+    for (const [url, payload] of attempts) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toHaveProperty('message');
+    }
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(me.json()).toMatchObject({ firstName: 'Kept', lastName: 'Name', email: user.email, profileImageUrl: null });
+  });
+
+  it("an update from better-auth's own flows keeps the role and the name rules, and only an https image", async () => {
+    const user = await signUp(t.app, { firstName: 'Flow', lastName: 'User' });
+    const headers = new Headers({ cookie: user.cookie, origin: 'http://localhost:5000' });
+    await t.app.auth.api.updateUser({ headers, body: { image: 'javascript:alert(1)' } })
+    await expect(t.app.auth.api.updateUser({ headers, body: { isAdmin: true } as never })).rejects.toThrow(/isAdmin/);;
+    let me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })).json();
+    expect(me).toMatchObject({ profileImageUrl: null, isAdmin: false });
+
+    await t.app.auth.api.updateUser({ headers, body: { image: 'https://images.example/me.png' } });
+    me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })).json();
+    expect(me.profileImageUrl).toBe('https://images.example/me.png');
+
+    await expect(
+      t.app.auth.api.updateUser({ headers, body: { firstName: 'x'.repeat(5000) } as never }),
+    ).rejects.toThrow(/First name/);
+    me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } })).json();
+    expect(me.firstName).toBe('Flow');
+  });
+});

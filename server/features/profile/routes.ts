@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, profileUpdateSchema } from '../../../shared/auth.schema';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { requireUser } from '../auth/current-user';
+import { requireUser } from '../../plugins/auth';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().patch(
     '/api/profile',
-    { schema: { body: profileUpdateSchema } },
+    { config: { access: 'customer' }, schema: { body: profileUpdateSchema } },
     async (request) => {
       const user = await requireUser(request);
       const { firstName, lastName, email } = request.body;

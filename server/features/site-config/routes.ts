@@ -11,5 +11,5 @@ export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
     },
     signIn: { provider: config.oidc ? 'oidc' : 'password' },
   };
-  app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body));
+  app.get('/api/config', { config: { access: 'public' } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body));
 }

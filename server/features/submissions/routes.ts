@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildSubmissionSchema } from '../../../shared/submission.schema';
-import { requireUser } from '../auth/current-user';
+import { requireUser } from '../../plugins/auth';
 import { createSubmission, findReplayedPendingSubmission } from './create-submission';
 import { getAccessibleSubmission, listOwnSubmissions, withDocuments } from './find-submissions';
 import { toDraft, toSubmission } from './serialize';
@@ -14,8 +14,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = buildSubmissionSchema(app.config.SUPPORT_EMAIL);
   const params = z.object({ id: z.string().trim().min(1).max(64) });
-  // Sign-in is checked before the body is validated, so an anonymous visitor always gets 401.
-  const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireUser(request)) };
+  // The guard checks sign-in before the body is validated, so an anonymous visitor always gets 401.
+  const signedIn = { config: { access: 'customer' } } as const;
 
   api.post('/api/submissions', { ...signedIn, schema: { body }, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     const user = await requireUser(request);
@@ -35,7 +35,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/api/submissions', async (request) => {
+  api.get('/api/submissions', signedIn, async (request) => {
     const user = await requireUser(request);
     return listOwnSubmissions(app.db, user.id);
   });

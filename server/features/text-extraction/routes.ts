@@ -46,7 +46,7 @@ export async function textExtractionRoutes(app: FastifyInstance): Promise<void> 
     }
   };
 
-  app.post('/api/extract-text', { bodyLimit: MAX_UPLOAD_BYTES, onRequest: throttle }, async (request) => {
+  app.post('/api/extract-text', { config: { access: 'public' }, bodyLimit: MAX_UPLOAD_BYTES, onRequest: throttle }, async (request) => {
     const fileName = decodeFileName(request.headers['x-file-name']);
     const kind = fileKind(fileName, request.headers['content-type']);
     if (!kind) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);

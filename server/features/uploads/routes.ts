@@ -13,7 +13,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { createObjectStorage, isValidStorageKey, LocalDiskStorage, PathEscapeError } from '../../storage';
 import { ContentCheckError, DocumentChecker } from '../../storage/content-check';
 import { uploadSigningKey, verifyUpload } from '../../storage/signing';
-import { getCurrentUser, requireAdmin } from '../auth/current-user';
+import { requireAdmin, requireUser } from '../../plugins/auth';
 import { submissions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import {
@@ -30,7 +30,7 @@ import {
 } from './documents';
 import { confirmStoredUpload } from './confirm-upload';
 
-const adminOnly = { onRequest: async (request: FastifyRequest) => void (await requireAdmin(request)) };
+const adminOnly = { config: { access: 'admin' } } as const;
 
 function contentProblem(err: ContentCheckError): HttpError {
   if (err.problem === 'too-large') return tooLarge();
@@ -89,7 +89,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     await app.register(async (raw) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      raw.put('/api/objects/put/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      raw.put('/api/objects/put/*', { config: { access: 'webhook' } }, async (request: FastifyRequest, reply: FastifyReply) => {
         const key = (request.params as { '*': string })['*'];
         const query = request.query as Record<string, unknown>;
         const check = verifyUpload(signingKey, key, query.expires, query.signature);
@@ -128,10 +128,13 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // Private downloads: the submission's owner or an admin; anyone else gets 404 (ids cannot be probed).
-  api.get('/api/documents/:id', { schema: { params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
-    const user = await getCurrentUser(request);
-    const row = user ? await findDocument(app.db, request.params.id) : null;
-    if (!user || !row || row.status !== 'uploaded' || !row.submissionId) throw notFound(DOCUMENT_NOT_FOUND);
+  api.get(
+    '/api/documents/:id',
+    { config: { access: 'customer' }, schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+    const user = await requireUser(request);
+    const row = await findDocument(app.db, request.params.id);
+    if (!row || row.status !== 'uploaded' || !row.submissionId) throw notFound(DOCUMENT_NOT_FOUND);
     if (!user.isAdmin) {
       const [owner] = await app.db
         .select({ userId: submissions.userId, status: submissions.status })
@@ -155,6 +158,6 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', 'private, no-store');
     if (row.sizeBytes !== null) void reply.header('Content-Length', String(row.sizeBytes));
     return reply.send(body);
-  });
-
+    },
+  );
 }

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { CurrentUser } from '../../shared/auth.schema';
+import type { Database } from '../db/client';
+import { resolveSessionSecret } from '../env';
+import { createAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../features/auth/better-auth';
+import { forbidden, unauthorized } from '../lib/http-error';
+import { ROUTE_ACCESS, type RouteAccess } from './access';
+import { currentUserQuery, importSigningKey, readSessionToken } from './session-lookup';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account: set by the guard on `customer` and `admin` routes; null elsewhere until looked up. */
+    user: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route the app registered, with its declared access (read by the authorization matrix test). */
+    routeAccess: readonly RouteAccessEntry[];
+    /** Reads the session cookie and its account; use getCurrentUser(request), which does it once per request. */
+    lookUpSession: (request: FastifyRequest) => Promise<CurrentUser | null>;
+  }
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+const renewedCookies = new WeakMap<FastifyRequest, string[]>();
+
+/** The signed-in user of this request (looked up once per request), or null. For `public` routes that vary. */
+export function getCurrentUser(request: FastifyRequest): Promise<CurrentUser | null> {
+  let pending = lookups.get(request);
+  if (!pending) {
+    pending = request.server.lookUpSession(request).then((user) => {
+      request.user = user;
+      return user;
+    });
+    lookups.set(request, pending);
+  }
+  return pending;
+}
+
+/** The account the guard let in. On a `customer` or `admin` route it is always there. */
+export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
+  const user = request.user ?? (await getCurrentUser(request));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+function declaredAccess(route: RouteOptions): RouteAccess {
+  const access = route.config?.access;
+  if (access === undefined || !ROUTE_ACCESS.includes(access)) {
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(
+      `Route ${methods} ${route.url} does not declare who may call it: add config: { access: ${ROUTE_ACCESS.map((a) => `'${a}'`).join(' | ')} } (see server/plugins/access.ts)`,
+    );
+  }
+  return access;
+}
+
+async function guard(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  if (access === undefined) {
+    // Only the not-found handler has no declaration (every route was checked when it was added).
+    if (request.routeOptions.url === undefined) return;
+    throw forbidden('Access denied');
+  }
+  if (access === 'public' || access === 'webhook') return;
+  const user = await getCurrentUser(request);
+  if (!user) throw unauthorized();
+  if (access === 'admin' && !user.isAdmin) throw forbidden();
+}
+
+/**
+ * Accounts and access, in one place: better-auth, the session lookup and its renewal, `request.user`, and the
+ * guard that runs on the matched route (never on URL text) before its body is parsed. Every route must declare
+ * `config.access`; a route without one stops the server at start-up.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Database }) => {
+    const { config } = app;
+    const secret = resolveSessionSecret(config);
+    const auth = createAuth(config, options.db, secret);
+    const cookieName = (await auth.$context).authCookies.sessionToken.name;
+    const signingKey = await importSigningKey(secret);
+    const query = currentUserQuery(options.db).prepare('current_user_by_session');
+
+    /**
+     * Fast path: verify the cookie and read session + user in one prepared query. A session that is due for
+     * renewal (older than better-auth's update age) goes through better-auth's getSession, which extends it and
+     * re-sets the cookie, so sliding expiry still works.
+     */
+    async function lookUpSession(request: FastifyRequest): Promise<CurrentUser | null> {
+      const token = await readSessionToken(request.headers.cookie, cookieName, signingKey);
+      if (!token) return null;
+      const [row] = await query.execute({ token });
+      if (!row) return null;
+      const now = Date.now();
+      const expiresAt = new Date(row.expiresAt).getTime();
+      if (expiresAt <= now) return null;
+      if (expiresAt - now < (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
+        const renewed = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), asResponse: true });
+        const cookies = renewed.headers.getSetCookie();
+        if (cookies.length > 0) renewedCookies.set(request, cookies);
+      }
+      return {
+        id: row.id,
+        firstName: row.firstName ?? null,
+        lastName: row.lastName ?? null,
+        email: row.email,
+        profileImageUrl: row.image ?? null,
+        isAdmin: row.isAdmin || config.adminEmails.includes(row.email.toLowerCase()),
+      };
+    }
+
+    const table: RouteAccessEntry[] = [];
+    app.decorate('auth', auth);
+    app.decorate('sessionSecret', secret);
+    app.decorate('lookUpSession', lookUpSession);
+    app.decorate('routeAccess', table);
+    app.decorateRequest('user', null);
+
+    app.addHook('onRoute', (route) => {
+      const access = declaredAccess(route);
+      for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    });
+    app.addHook('onRequest', guard);
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+      const cookies = renewedCookies.get(request);
+      if (cookies) {
+        const existing = reply.getHeader('set-cookie');
+        const list = existing === undefined ? [] : [existing].flat().map(String);
+        void reply.header('set-cookie', [...list, ...cookies]);
+      }
+      // Nothing answered to a signed-in account may be kept by a browser or a shared cache.
+      const access = request.routeOptions.config.access;
+      const personal = request.user !== null || access === 'customer' || access === 'admin';
+      if (personal && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+        void reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
+  },
+  { name: 'auth' },
+);

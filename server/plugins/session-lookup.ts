@@ -1,0 +1,60 @@
+import { webcrypto } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { parseCookies } from 'better-call';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+/**
+ * The session token from better-auth's signed cookie, read exactly as better-auth reads it (better-call's
+ * getSignedCookie): only the cookie named `cookieName` (under https that is the `__Secure-` one, so a plain
+ * cookie planted by a sibling site is never read), the first occurrence of it, and a 44-character base64
+ * HMAC-SHA256 signature. Null when missing or wrong. session-lookup.test.ts holds it to better-auth's answer.
+ */
+export async function readSessionToken(
+  cookieHeader: string | undefined,
+  cookieName: string,
+  key: webcrypto.CryptoKey,
+): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const value = parseCookies(cookieHeader).get(cookieName);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  let bytes: Buffer;
+  try {
+    // atob is strict (it throws on characters outside base64), as better-call's verification is.
+    bytes = Buffer.from(atob(signature), 'latin1');
+  } catch {
+    return null;
+  }
+  const ok = await webcrypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(token));
+  return ok ? token : null;
+}
+
+export function importSigningKey(secret: string): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+}
+
+/** One indexed query: the session by its token, joined to its user (sessions_token_unique). */
+export function currentUserQuery(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      image: users.image,
+      isAdmin: users.isAdmin,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1);
+}
