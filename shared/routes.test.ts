@@ -1,23 +1,22 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES, findClientRoute, isClientRoute, OTHER_PAGES } from './routes';
+import { findPageRoute, matchPath, PAGE_ROUTES } from './routes';
 
-const root = path.resolve(import.meta.dirname, '..');
-
-describe('client routes known to the server', () => {
-  it('lists exactly the pages the client router lazy-loads', () => {
-    const source = readFileSync(path.join(root, 'client/app/routes.tsx'), 'utf8');
-    const imported = [...source.matchAll(/import\('@client\/([^']+)'\)/g)].map((m) => `${m[1]}.tsx`).sort();
-    const known = [...CLIENT_ROUTES.map((r) => r.page), ...OTHER_PAGES].sort();
-    expect(imported).toEqual(known);
-  });
-
+describe('the route table', () => {
   it('matches the spec route table and nothing else', () => {
     for (const p of ['/', '/check-now', '/about', '/blog/some-post', '/checkout/ABC123', '/dashboard/']) {
-      expect(isClientRoute(p)).toBe(true);
+      expect(findPageRoute(p), p).toBeDefined();
     }
-    for (const p of ['/nope', '/blog/a/b', '/checkout', '/admin/x']) expect(isClientRoute(p)).toBe(false);
-    expect(findClientRoute('/check-now')?.page).toBe('features/submissions/check-now-page.tsx');
+    for (const p of ['/nope', '/blog/a/b', '/checkout', '/checkout/', '/admin/x', '/Dashboard', '//dashboard']) {
+      expect(findPageRoute(p), p).toBeUndefined();
+    }
+    expect(findPageRoute('/check-now')?.page).toBe('features/submissions/check-now-page.tsx');
+    expect(matchPath('/checkout/:submissionId', '/checkout/AB12')).toEqual({ submissionId: 'AB12' });
+  });
+
+  it('has one entry per path, a unique title per page and a page module for each', () => {
+    expect(new Set(PAGE_ROUTES.map((r) => r.path)).size).toBe(PAGE_ROUTES.length);
+    const titled = PAGE_ROUTES.filter((r) => r.path !== '/blog/:slug');
+    expect(new Set(titled.map((r) => r.title)).size).toBe(titled.length);
+    for (const route of PAGE_ROUTES) expect(route.page).toMatch(/^features\/[a-z-]+\/[a-z-]+-page\.tsx$/);
   });
 });

@@ -1,46 +1,204 @@
 /**
- * Client routes the server knows: an unknown path answers 404 (still rendering the app's 404 page), and a known
- * one gets its page's code preloaded in the HTML. `page` is the module under client/ that the router lazy-loads
- * for it (client/app/routes.tsx); a test keeps the two lists in step.
+ * The one route table of the browser app. It drives the client's router and lazy loading
+ * (client/app/routes.tsx), each page's <title> and meta description (client/lib/page-meta.ts), and the server's
+ * HTML shells: the status code (404 for a path no route matches), the title in the HTML and the chunks preloaded
+ * for the page (server/plugins/route-preloads.ts). Adding a page is one entry here.
+ *
+ * `page` is the module under client/ that renders it; `signedInPage` replaces it for a signed-in user (/);
+ * `access` is who may see it (`customer` pages ask a visitor to sign in; the admin page turns away non-admins).
  */
-export interface ClientRoute {
-  pattern: RegExp;
+import { BRAND } from './brand';
+
+export type PageAccess = 'public' | 'customer' | 'admin';
+
+export interface PageRoute {
+  /** wouter's syntax: `:name` matches one non-empty path segment. */
+  path: string;
   page: string;
+  signedInPage?: string;
+  access: PageAccess;
+  title: string;
+  description?: string;
 }
 
-export const CLIENT_ROUTES: readonly ClientRoute[] = [
-  { pattern: /^\/$/, page: 'features/public-site/marketing-home-page.tsx' },
-  { pattern: /^\/check-now$/, page: 'features/submissions/check-now-page.tsx' },
-  { pattern: /^\/about$/, page: 'features/public-site/about-page.tsx' },
-  { pattern: /^\/services$/, page: 'features/public-site/services-page.tsx' },
-  { pattern: /^\/blog$/, page: 'features/public-site/blog-page.tsx' },
-  { pattern: /^\/blog\/[^/]+$/, page: 'features/public-site/blog-post-page.tsx' },
-  { pattern: /^\/contact$/, page: 'features/public-site/contact-page.tsx' },
-  { pattern: /^\/help-center$/, page: 'features/public-site/help-center-page.tsx' },
-  { pattern: /^\/privacy-policy$/, page: 'features/public-site/privacy-policy-page.tsx' },
-  { pattern: /^\/terms-of-service$/, page: 'features/public-site/terms-of-service-page.tsx' },
-  { pattern: /^\/login$/, page: 'features/auth/login-page.tsx' },
-  { pattern: /^\/sign-in$/, page: 'features/auth/sign-in-page.tsx' },
-  { pattern: /^\/sign-up$/, page: 'features/auth/sign-up-page.tsx' },
-  { pattern: /^\/auth-success$/, page: 'features/auth/auth-success-page.tsx' },
-  { pattern: /^\/dashboard$/, page: 'features/dashboard/dashboard-page.tsx' },
-  { pattern: /^\/settings$/, page: 'features/settings/settings-page.tsx' },
-  { pattern: /^\/admin$/, page: 'features/admin/admin-page.tsx' },
-  { pattern: /^\/checkout\/[^/]+$/, page: 'features/checkout/checkout-page.tsx' },
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  {
+    path: '/',
+    page: 'features/public-site/marketing-home-page.tsx',
+    signedInPage: 'features/dashboard/customer-home-page.tsx',
+    access: 'public',
+    title: 'Human review for AI-generated text',
+    description:
+      'Professional UK copywriters fact-check, polish or rewrite your AI-generated content before you publish. Pay per word, from the price list on our services page.',
+  },
+  {
+    path: '/check-now',
+    page: 'features/submissions/check-now-page.tsx',
+    access: 'public',
+    title: 'Submit your content',
+    description:
+      'Paste or upload your AI-generated text, choose a review service and see the exact price.',
+  },
+  {
+    path: '/about',
+    page: 'features/public-site/about-page.tsx',
+    access: 'public',
+    title: 'About us',
+    description:
+      'HumanProof is a UK team of professional copywriters and fact-checkers who make AI-generated content accurate, original and ready to publish.',
+  },
+  {
+    path: '/services',
+    page: 'features/public-site/services-page.tsx',
+    access: 'public',
+    title: 'Services and pricing',
+    description:
+      'Fact checked, Polished or Rewritten: compare what each HumanProof review includes, per-word prices in GBP, the minimum charge and fast turnaround.',
+  },
+  {
+    path: '/blog',
+    page: 'features/public-site/blog-page.tsx',
+    access: 'public',
+    title: 'Blog',
+    description:
+      'Articles from the HumanProof team on AI writing, fact checking, content strategy and building trust with readers.',
+  },
+  {
+    path: '/blog/:slug',
+    page: 'features/public-site/blog-post-page.tsx',
+    access: 'public',
+    // The page sets its post's own title and excerpt.
+    title: 'Blog post',
+  },
+  {
+    path: '/contact',
+    page: 'features/public-site/contact-page.tsx',
+    access: 'public',
+    title: 'Contact us',
+    description:
+      'Questions about an order, pricing or a larger project? Contact the HumanProof support team by form, e-mail or phone.',
+  },
+  {
+    path: '/help-center',
+    page: 'features/public-site/help-center-page.tsx',
+    access: 'public',
+    title: 'Help center',
+    description:
+      'Answers on ordering, pricing and billing, the review process and your HumanProof account, plus ways to reach our support team.',
+  },
+  {
+    path: '/privacy-policy',
+    page: 'features/public-site/privacy-policy-page.tsx',
+    access: 'public',
+    title: 'Privacy policy',
+    description:
+      'How HumanProof collects, uses, stores and protects your personal data and the content you submit, and your rights under UK data protection law.',
+  },
+  {
+    path: '/terms-of-service',
+    page: 'features/public-site/terms-of-service-page.tsx',
+    access: 'public',
+    title: 'Terms of service',
+    description:
+      'The terms for using HumanProof: orders, per-word prices, payment, turnaround, revisions, refunds, your content and account closure.',
+  },
+  {
+    path: '/login',
+    page: 'features/auth/login-page.tsx',
+    access: 'public',
+    title: 'Sign in or create an account',
+    description:
+      'Sign in to HumanProof or create an account to order human review of your content.',
+  },
+  {
+    path: '/sign-in',
+    page: 'features/auth/sign-in-page.tsx',
+    access: 'public',
+    title: 'Sign in',
+    description:
+      'Sign in to your HumanProof account.',
+  },
+  {
+    path: '/sign-up',
+    page: 'features/auth/sign-up-page.tsx',
+    access: 'public',
+    title: 'Create account',
+    description:
+      'Create a HumanProof account to order human review of your content.',
+  },
+  {
+    path: '/auth-success',
+    page: 'features/auth/auth-success-page.tsx',
+    access: 'public',
+    title: 'Signing you in',
+  },
+  {
+    path: '/dashboard',
+    page: 'features/dashboard/dashboard-page.tsx',
+    access: 'customer',
+    title: 'Dashboard',
+    description:
+      'Track your submissions, message the review team and download reviewed content.',
+  },
+  {
+    path: '/settings',
+    page: 'features/settings/settings-page.tsx',
+    access: 'customer',
+    title: 'Settings',
+    description:
+      'Your HumanProof profile and account settings.',
+  },
+  {
+    path: '/admin',
+    page: 'features/admin/admin-page.tsx',
+    access: 'admin',
+    title: 'Admin panel',
+    description:
+      'Review desk: every submission, due dates, reviews and messages.',
+  },
+  {
+    path: '/checkout/:submissionId',
+    page: 'features/checkout/checkout-page.tsx',
+    access: 'customer',
+    title: 'Checkout',
+    description:
+      'Pay securely by card to start the human review of your content.',
+  },
 ];
 
-/** Pages the router loads without a path of their own (the signed-in home at /, the 404 page). */
-export const OTHER_PAGES = ['features/dashboard/customer-home-page.tsx', 'features/errors/not-found-page.tsx'] as const;
+/** The page any other path shows (with HTTP 404 from the server). */
+export const NOT_FOUND_PAGE = 'features/errors/not-found-page.tsx';
+export const NOT_FOUND_TITLE = '404 Page Not Found';
+export const NOT_FOUND_DESCRIPTION = 'The page you are looking for does not exist.';
+
+/** The document title of a page: "… | HumanProof". */
+export function documentTitle(title: string): string {
+  return title === BRAND.name ? title : `${title} | ${BRAND.name}`;
+}
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-export function findClientRoute(pathname: string): ClientRoute | undefined {
-  const path = normalise(pathname);
-  return CLIENT_ROUTES.find((r) => r.pattern.test(path));
+/** The route's parameters when `pathname` matches `pattern`, else null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = normalise(pathname).split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const segment = want[i]!;
+    const actual = have[i]!;
+    if (segment.startsWith(':')) {
+      if (actual === '') return null;
+      params[segment.slice(1)] = actual;
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return params;
 }
 
-export function isClientRoute(pathname: string): boolean {
-  return findClientRoute(pathname) !== undefined;
+export function findPageRoute(pathname: string): PageRoute | undefined {
+  return PAGE_ROUTES.find((route) => matchPath(route.path, pathname) !== null);
 }

@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/skeleton';
 import { RequireSignIn } from '@client/features/auth/require-sign-in';
 import { useCurrentUser } from '@client/features/auth/use-current-user';
 import { Layout } from './layout';
-import { pages } from './routes';
+import { NotFoundPage, routedPages, type RoutedPage } from './routes';
 
 /** Fills the screen so the footer stays below the fold while a page's code loads (no layout shift). */
 function PageFallback() {
@@ -15,10 +15,20 @@ function PageFallback() {
   );
 }
 
-/** `/` is the marketing page for visitors (and while sign-in state loads) and the customer home once signed in. */
-function Home() {
+/** A route's page: its signed-in variant once signed in (/), behind sign-in when it is for customers. */
+function RoutePage({ route, params }: { route: RoutedPage; params: Record<string, string | undefined> }) {
   const { user, isLoading } = useCurrentUser();
-  return !isLoading && user ? <pages.customerHome /> : <pages.marketingHome />;
+  const { Page, SignedInPage } = route;
+  if (SignedInPage && !isLoading && user) return <SignedInPage {...params} />;
+  // The admin page turns away everyone else itself (spec section 6: "Unauthorized", then /).
+  if (route.access === 'customer') {
+    return (
+      <RequireSignIn>
+        <Page {...params} />
+      </RequireSignIn>
+    );
+  }
+  return <Page {...params} />;
 }
 
 export function App() {
@@ -26,39 +36,12 @@ export function App() {
     <Layout>
       <Suspense fallback={<PageFallback />}>
         <Switch>
-          <Route path="/" component={Home} />
-          <Route path="/check-now" component={pages.checkNow} />
-          <Route path="/about" component={pages.about} />
-          <Route path="/services" component={pages.services} />
-          <Route path="/blog" component={pages.blog} />
-          <Route path="/blog/:slug" component={pages.blogPost} />
-          <Route path="/contact" component={pages.contact} />
-          <Route path="/help-center" component={pages.helpCenter} />
-          <Route path="/privacy-policy" component={pages.privacyPolicy} />
-          <Route path="/terms-of-service" component={pages.termsOfService} />
-          <Route path="/login" component={pages.login} />
-          <Route path="/sign-in" component={pages.signIn} />
-          <Route path="/sign-up" component={pages.signUp} />
-          <Route path="/auth-success" component={pages.authSuccess} />
-          <Route path="/dashboard">
-            <RequireSignIn>
-              <pages.dashboard />
-            </RequireSignIn>
-          </Route>
-          <Route path="/settings">
-            <RequireSignIn>
-              <pages.settings />
-            </RequireSignIn>
-          </Route>
-          <Route path="/admin" component={pages.admin} />
-          <Route path="/checkout/:submissionId">
-            {(params) => (
-              <RequireSignIn>
-                <pages.checkout submissionId={params.submissionId} />
-              </RequireSignIn>
-            )}
-          </Route>
-          <Route component={pages.notFound} />
+          {routedPages.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params) => <RoutePage route={route} params={params} />}
+            </Route>
+          ))}
+          <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
     </Layout>

@@ -1,25 +1,34 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { NOT_FOUND_PAGE, PAGE_ROUTES, type PageRoute } from '@shared/routes';
 
-/** Every screen is its own chunk, so a public page never downloads the dashboard, admin or checkout. */
-export const pages = {
-  marketingHome: lazy(() => import('@client/features/public-site/marketing-home-page')),
-  customerHome: lazy(() => import('@client/features/dashboard/customer-home-page')),
-  about: lazy(() => import('@client/features/public-site/about-page')),
-  services: lazy(() => import('@client/features/public-site/services-page')),
-  blog: lazy(() => import('@client/features/public-site/blog-page')),
-  blogPost: lazy(() => import('@client/features/public-site/blog-post-page')),
-  contact: lazy(() => import('@client/features/public-site/contact-page')),
-  helpCenter: lazy(() => import('@client/features/public-site/help-center-page')),
-  privacyPolicy: lazy(() => import('@client/features/public-site/privacy-policy-page')),
-  termsOfService: lazy(() => import('@client/features/public-site/terms-of-service-page')),
-  checkNow: lazy(() => import('@client/features/submissions/check-now-page')),
-  login: lazy(() => import('@client/features/auth/login-page')),
-  signIn: lazy(() => import('@client/features/auth/sign-in-page')),
-  signUp: lazy(() => import('@client/features/auth/sign-up-page')),
-  authSuccess: lazy(() => import('@client/features/auth/auth-success-page')),
-  dashboard: lazy(() => import('@client/features/dashboard/dashboard-page')),
-  settings: lazy(() => import('@client/features/settings/settings-page')),
-  admin: lazy(() => import('@client/features/admin/admin-page')),
-  checkout: lazy(() => import('@client/features/checkout/checkout-page')),
-  notFound: lazy(() => import('@client/features/errors/not-found-page')),
-};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take their route's params as props
+type PageComponent = ComponentType<any>;
+
+/** Every page module, each its own chunk: a public page never downloads the dashboard, admin or checkout. */
+const modules = import.meta.glob<{ default: PageComponent }>('../features/*/*-page.tsx');
+
+const loaded = new Map<string, LazyExoticComponent<PageComponent>>();
+function pageComponent(page: string): LazyExoticComponent<PageComponent> {
+  let component = loaded.get(page);
+  if (!component) {
+    const load = modules[`../${page}`];
+    if (!load) throw new Error(`The route table names ${page}, which is not a page module under client/features`);
+    component = lazy(load);
+    loaded.set(page, component);
+  }
+  return component;
+}
+
+export interface RoutedPage extends PageRoute {
+  Page: LazyExoticComponent<PageComponent>;
+  SignedInPage?: LazyExoticComponent<PageComponent>;
+}
+
+/** The route table (shared/routes.ts) with each page's lazily loaded component. */
+export const routedPages: readonly RoutedPage[] = PAGE_ROUTES.map((route) => ({
+  ...route,
+  Page: pageComponent(route.page),
+  ...(route.signedInPage ? { SignedInPage: pageComponent(route.signedInPage) } : {}),
+}));
+
+export const NotFoundPage = pageComponent(NOT_FOUND_PAGE);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { findClientRoute } from '../../shared/routes';
+import { findPageRoute } from '../../shared/routes';
 import { buildShells } from './route-preloads';
 
 /**
@@ -41,12 +41,12 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
   });
 
   const sendShell = (pathname: string, reply: FastifyReply) => {
-    const route = findClientRoute(pathname);
+    const route = findPageRoute(pathname);
     return reply
       .code(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(route ? shellFor(route.page) : indexHtml);
+      .send(shellFor(route));
   };
 
   app.get('/', publicRoute, async (_request, reply) => sendShell('/', reply));

@@ -91,7 +91,7 @@ function Queue() {
 }
 
 export default function AdminPage() {
-  usePageMeta('Admin panel', 'Review desk: every submission, due dates, reviews and messages.');
+  usePageMeta();
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
     return (

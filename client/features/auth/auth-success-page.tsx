@@ -6,7 +6,7 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { runPostLoginFlow } from './post-login-flow';
 
 export default function AuthSuccessPage() {
-  usePageMeta('Signing you in');
+  usePageMeta();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const started = useRef(false);

@@ -7,7 +7,7 @@ import { hasPendingSubmission } from '@client/lib/pending-submission';
 import { usePageMeta } from '@client/lib/page-meta';
 
 export default function LoginPage() {
-  usePageMeta('Sign in', 'Sign in to HumanProof or create an account to order human review of your content.');
+  usePageMeta();
   const [pending] = useState(hasPendingSubmission);
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">

@@ -12,7 +12,7 @@ import { useSiteConfig } from '@client/lib/site-config';
 import { signInWithPassword } from './identity-api';
 
 export default function SignInPage() {
-  usePageMeta('Sign in', 'Sign in to your HumanProof account.');
+  usePageMeta();
   const site = useSiteConfig();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SignInInput>({

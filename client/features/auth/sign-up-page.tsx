@@ -12,7 +12,7 @@ import { useSiteConfig } from '@client/lib/site-config';
 import { signUpWithPassword } from './identity-api';
 
 export default function SignUpPage() {
-  usePageMeta('Create account', 'Create a HumanProof account to order human review of your content.');
+  usePageMeta();
   const site = useSiteConfig();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({

@@ -66,7 +66,7 @@ function PaymentSkeleton() {
 }
 
 export default function CheckoutPage({ submissionId }: { submissionId: string }) {
-  usePageMeta('Checkout', 'Pay securely by card to start the human review of your content.');
+  usePageMeta();
   const submission = useQuery<Submission>({ queryKey: ['/api/submissions', submissionId] });
   const payable = submission.data?.status === 'new';
   const intent = useQuery({

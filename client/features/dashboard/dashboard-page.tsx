@@ -14,7 +14,7 @@ import { SubmissionList } from './submission-list';
 import { useSubmissions } from './use-submissions';
 
 export default function DashboardPage() {
-  usePageMeta('Dashboard', 'Track your submissions, message the review team and download reviewed content.');
+  usePageMeta();
   const { user } = useCurrentUser();
   const submissions = useSubmissions();
 

@@ -2,9 +2,10 @@ import { Link } from 'wouter';
 import { AlertCircle } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from '@shared/routes';
 
 export default function NotFoundPage() {
-  usePageMeta('404 Page Not Found', 'The page you are looking for does not exist.');
+  usePageMeta(NOT_FOUND_TITLE, NOT_FOUND_DESCRIPTION);
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
       <AlertCircle className="h-10 w-10 text-red-600" aria-hidden="true" />

@@ -48,10 +48,7 @@ const REASONS = [
 ] as const;
 
 export default function AboutPage() {
-  usePageMeta(
-    'About us',
-    'HumanProof is a UK team of professional copywriters and fact-checkers who make AI-generated content accurate, original and ready to publish.',
-  );
+  usePageMeta();
 
   return (
     <>

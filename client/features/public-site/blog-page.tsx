@@ -16,10 +16,7 @@ type Filter = 'all' | BlogCategorySlug;
 const FILTERS: readonly { slug: Filter; label: string }[] = [{ slug: 'all', label: 'All' }, ...BLOG_CATEGORIES];
 
 export default function BlogPage() {
-  usePageMeta(
-    'Blog',
-    'Articles from the HumanProof team on AI writing, fact checking, content strategy and building trust with readers.',
-  );
+  usePageMeta();
   const [filter, setFilter] = useState<Filter>('all');
   const posts = filter === 'all' ? BLOG_POSTS : BLOG_POSTS.filter((p) => p.category === filter);
 

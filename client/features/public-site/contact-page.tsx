@@ -28,10 +28,7 @@ const QUICK_LINK =
   'flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-900 hover:border-emerald-600 hover:bg-accent-soft';
 
 export default function ContactPage() {
-  usePageMeta(
-    'Contact us',
-    'Questions about an order, pricing or a larger project? Contact the HumanProof support team by form, e-mail or phone.',
-  );
+  usePageMeta();
   const { support } = useSiteConfig();
   const tel = support.phone.replace(/[^+\d]/g, '');
   // Links such as "Live chat" and "Schedule a Call" arrive as /contact#form, after this chunk has loaded.

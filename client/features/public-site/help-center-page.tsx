@@ -21,10 +21,7 @@ import {
 const CARD = 'flex flex-col rounded-2xl border border-slate-200 bg-white p-6';
 
 export default function HelpCenterPage() {
-  usePageMeta(
-    'Help center',
-    'Answers on ordering, pricing and billing, the review process and your HumanProof account, plus ways to reach our support team.',
-  );
+  usePageMeta();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const searching = query.trim().length > 0;

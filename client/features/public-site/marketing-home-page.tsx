@@ -66,10 +66,7 @@ const RISKS = [
 ] as const;
 
 export default function MarketingHomePage() {
-  usePageMeta(
-    'Human review for AI-generated text',
-    'Professional UK copywriters fact-check, polish or rewrite your AI-generated content before you publish. Pay per word, from the price list on our services page.',
-  );
+  usePageMeta();
   const cheapest = TIER_LIST[0]!;
 
   return (

@@ -9,10 +9,7 @@ import {
 } from './components/kit';
 
 export default function PrivacyPolicyPage() {
-  usePageMeta(
-    'Privacy policy',
-    'How HumanProof collects, uses, stores and protects your personal data and the content you submit, and your rights under UK data protection law.',
-  );
+  usePageMeta();
   const { support } = useSiteConfig();
 
   const sections: LegalSection[] = [

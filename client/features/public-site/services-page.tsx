@@ -49,10 +49,7 @@ const STEPS: readonly Step[] = [
 const EXAMPLE_WORDS = 800;
 
 export default function ServicesPage() {
-  usePageMeta(
-    'Services and pricing',
-    'Fact checked, Polished or Rewritten: compare what each HumanProof review includes, per-word prices in GBP, the minimum charge and fast turnaround.',
-  );
+  usePageMeta();
 
   return (
     <>

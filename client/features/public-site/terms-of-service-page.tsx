@@ -14,10 +14,7 @@ import {
 } from './components/kit';
 
 export default function TermsOfServicePage() {
-  usePageMeta(
-    'Terms of service',
-    'The terms for using HumanProof: orders, per-word prices, payment, turnaround, revisions, refunds, your content and account closure.',
-  );
+  usePageMeta();
   const { support } = useSiteConfig();
 
   const sections: LegalSection[] = [

@@ -112,7 +112,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
 }
 
 export default function SettingsPage() {
-  usePageMeta('Settings', 'Your HumanProof profile and account settings.');
+  usePageMeta();
   const { user } = useCurrentUser();
   if (!user) return null;
   return (

@@ -18,7 +18,7 @@ function FormPlaceholder() {
 }
 
 export default function CheckNowPage() {
-  usePageMeta('Submit your content', 'Paste or upload your AI-generated text, choose a review service and see the exact price.');
+  usePageMeta();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Submit your content for human review</h1>
