@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@client/components/ui/skeleton';
-import { RequireSignIn } from '@client/features/auth/require-sign-in';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { RequireSignIn } from '@client/features/auth';
+import { useCurrentUser } from '@client/lib/current-user';
 import { Layout } from './layout';
 import { NotFoundPage, routedPages, type RoutedPage } from './routes';
 

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings, Shield, X } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
 import { Button } from '@client/components/ui/button';
-import { fullName } from '@client/features/auth/use-current-user';
+import { fullName } from '@client/lib/current-user';
 import { PANEL_LINK, PUBLIC_LINKS } from './nav-links';
 import { UserAvatar } from './user-avatar';
 

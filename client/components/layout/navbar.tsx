@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Menu, Shield } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 import { NAV_LINK, PUBLIC_LINKS } from './nav-links';
 import { Wordmark } from './wordmark';
 

@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { MessagesPanel } from '@client/features/messages/messages-panel';
+import { MessagesPanel } from '@client/features/messages';
 
 /** The team's side of a submission's thread (messages sent here are stored as from the review team). */
 export function AdminMessagesDialog({ submissionId, customerName }: { submissionId: string; customerName: string }) {

@@ -4,7 +4,7 @@ import { RefreshCw, ShieldAlert } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 import { isUnauthorized } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './admin-api';

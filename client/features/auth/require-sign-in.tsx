@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/skeleton';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 
 export const SIGN_IN_REDIRECT_MS = 1000;
 

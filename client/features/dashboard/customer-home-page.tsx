@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { FilePlus2, LayoutList } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { NoSubmissionsYet } from './empty-state';
 import { greetingName } from './greeting';

@@ -3,7 +3,7 @@ import { FilePlus2, MessageSquare, RefreshCw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 import { cn } from '@client/lib/cn';
 import { usePageMeta } from '@client/lib/page-meta';
 import { NoRecentActivity, NoSubmissionsYet } from './empty-state';

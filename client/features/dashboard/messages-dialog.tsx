@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { MessagesPanel } from '@client/features/messages/messages-panel';
+import { MessagesPanel } from '@client/features/messages';
 
 export function MessagesDialog({ submissionId, title }: { submissionId: string; title: string }) {
   return (

@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { useCurrentUser } from '@client/features/auth/use-current-user';
+import { useCurrentUser } from '@client/lib/current-user';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { formatMessageTime } from './format-message-time';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'wouter';
 import { Marked } from 'marked';
-import NotFoundPage from '@client/features/errors/not-found-page';
+import { NotFoundPage } from '@client/features/errors';
 import { usePageMeta } from '@client/lib/page-meta';
 import { blogCategoryLabel } from './blog/categories';
 import type { BlogPost } from './blog/front-matter';

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
-import { CURRENT_USER_KEY, useCurrentUser } from '@client/features/auth/use-current-user';
+import { CURRENT_USER_KEY, useCurrentUser } from '@client/lib/current-user';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
 

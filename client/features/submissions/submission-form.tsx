@@ -6,7 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { countWords } from '@shared/word-count';
 import { buildSubmissionSchema, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
-import { fullName, useCurrentUser } from '@client/features/auth/use-current-user';
+import { fullName, useCurrentUser } from '@client/lib/current-user';
 import { useSiteConfig } from '@client/lib/site-config';
 import { ContactSection } from './contact-section';
 import { ContentSection, type ContentMode } from './content-section';

@@ -6,7 +6,7 @@ import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
-import { recordStatusChange } from '../submissions/status-history';
+import { recordStatusChange } from '../submissions';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 

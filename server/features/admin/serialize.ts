@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { ReviewDocument } from '../../../shared/review.schema';
-import { documentsBySubmission } from '../submissions/find-submissions';
-import { toSubmission } from '../submissions/serialize';
+import { documentsBySubmission, toSubmission } from '../submissions';
 import type { Executor } from '../../db/client';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 

@@ -7,7 +7,7 @@ import {
   newsletterSignupSchema,
 } from '../../../shared/contact.schema';
 import { HttpError } from '../../lib/http-error';
-import { consumeRateLimit } from '../auth/rate-limit';
+import { consumeRateLimit } from '../auth';
 import { createContactMessage, subscribeToNewsletter } from './service';
 
 const TOO_MANY = 'Too many messages from your connection. Please try again later.';

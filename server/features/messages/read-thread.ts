@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../shared/auth.schema';
 import type { Message } from '../../../shared/message.schema';
 import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
-import { getAccessibleSubmission } from '../submissions/find-submissions';
+import { getAccessibleSubmission } from '../submissions';
 import { toMessage } from './serialize';
 
 /** A submission's thread, oldest first. When its owner reads it, the team's messages become read. */

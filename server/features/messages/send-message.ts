@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { notifyNewMessage } from '../../mail/notify';
-import { getAccessibleSubmission } from '../submissions/find-submissions';
+import { getAccessibleSubmission } from '../submissions';
 import { toMessage } from './serialize';
 
 /** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */

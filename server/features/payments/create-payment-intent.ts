@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { payments, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { getAccessibleSubmission } from '../submissions/find-submissions';
+import { getAccessibleSubmission } from '../submissions';
 import type { StripeSettings } from './stripe-client';
 
 export interface PaymentProviderContext {

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../../shared/payment.schema';
 import type { Database } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
 import { notifyPaymentReceived } from '../../mail/notify';
-import { recordStatusChange } from '../submissions/status-history';
+import { recordStatusChange } from '../submissions';
 
 export interface PaymentSucceededEvent {
   provider: PaymentProvider;

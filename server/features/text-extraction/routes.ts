@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import { EXTRACTION_MESSAGES, extractText, fileKind, hasExpectedSignature, UnreadableFileError } from './extract-text';
 
 import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
-import { consumeRateLimit } from '../auth/rate-limit';
+import { consumeRateLimit } from '../auth';
 
 const EXTRACTIONS_PER_MINUTE = 30;
 
