@@ -5,11 +5,12 @@
  *  - a fresh PostgreSQL database;
  *  - two copies of the built server (`node dist/server/main.js`, as `npm start`), started at the same moment
  *    (so their migrations race and must take turns), each with its own DATA_DIR, the same SESSION_SECRET,
- *    DATABASE_URL and PUBLIC_URL (the proxy's address), MAIL_WORKER=on in both, TRUST_PROXY=true and a low
- *    AUTH_RATE_LIMIT_MAX;
+ *    DATABASE_URL and PUBLIC_URL (the proxy's address), MAIL_WORKER=on in both, a low AUTH_RATE_LIMIT_MAX, and
+ *    TRUST_PROXY naming only the proxy's address (it appends to X-Forwarded-For, as real load balancers do);
  *  - a real SMTP server (smtp-server) that keeps every message both workers deliver;
  *  - a node:http proxy that sends each request to the other instance in turn, whatever the browser
- *    session, so nothing may rely on sticky sessions.
+ *    session, so nothing may rely on sticky sessions. It reaches the instances from 127.0.0.3; test clients
+ *    come from 127.0.0.1 (the browser) and 127.0.0.2.
  * Ports: the proxy on E2E_PORT + 10, the instances on E2E_PORT + 11 and + 12 (5110-5112 by default).
  *
  * Database: TEST_DATABASE_URL when set (CI). When unset, the local server at postgres://postgres@127.0.0.1:5432
@@ -36,6 +37,8 @@ const PROXY_PORT = E2E_PORT + 10;
 const INSTANCE_PORTS = [E2E_PORT + 11, E2E_PORT + 12];
 const PROXY_URL = `http://localhost:${PROXY_PORT}`;
 const RATE_LIMIT_MAX = 4;
+/** The proxy's own address towards the instances: the one hop they trust (Linux routes all of 127/8 to lo). */
+const PROXY_SOURCE_ADDRESS = '127.0.0.3';
 const ADMIN = 'multi-admin@humanproof.test';
 const TEAM = 'multi-team@humanproof.test';
 const SESSION_SECRET = 'multi-instance-session-secret-0123456789abcdef';
@@ -124,7 +127,7 @@ test.beforeAll(async () => {
     DATABASE_URL: server.url,
     SESSION_SECRET,
     PUBLIC_URL: PROXY_URL,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: PROXY_SOURCE_ADDRESS,
     AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: '900',
     ADMIN_EMAILS: `${ADMIN},${TEAM}`,
@@ -142,7 +145,11 @@ test.beforeAll(async () => {
       }),
     ),
   );
-  proxy = await startRoundRobinProxy({ port: PROXY_PORT, upstreams: instances.map((s) => s.directUrl) });
+  proxy = await startRoundRobinProxy({
+    port: PROXY_PORT,
+    upstreams: instances.map((s) => s.directUrl),
+    localAddress: PROXY_SOURCE_ADDRESS,
+  });
 });
 
 test.afterAll(async () => {
@@ -372,11 +379,15 @@ test.describe('rate limits', () => {
     expect(signUp.status(), await signUp.text()).toBe(200);
     await page.context().clearCookies();
 
-    const attempt = (password: string) =>
-      page.request.post('/api/identity/sign-in/email', { headers: { origin: PROXY_URL }, data: { email, password } });
+    // Every attempt claims another address in X-Forwarded-For; the proxy appends the real one, which is what counts.
+    const attempt = (password: string, i: number) =>
+      page.request.post('/api/identity/sign-in/email', {
+        headers: { origin: PROXY_URL, 'x-forwarded-for': `198.51.100.${i}` },
+        data: { email, password },
+      });
     const allowed: string[] = [];
     for (let i = 1; i <= RATE_LIMIT_MAX; i += 1) {
-      const res = await attempt(`wrong-password-${i}`);
+      const res = await attempt(`wrong-password-${i}`, i);
       expect(res.status(), `attempt ${i}`).toBe(401);
       allowed.push(res.headers()['x-upstream']!);
     }
@@ -384,7 +395,7 @@ test.describe('rate limits', () => {
     expect(new Set(allowed)).toEqual(new Set(['0', '1']));
     const refused: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const res = await attempt(E2E_PASSWORD);
+      const res = await attempt(E2E_PASSWORD, 100 + i);
       expect(res.status()).toBe(429);
       expect(((await res.json()) as { message: string }).message).toBe(AUTH_MESSAGES.tooManyAttempts);
       const retryAfter = Number(res.headers()['retry-after']);
@@ -400,8 +411,8 @@ test.describe('rate limits', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText(AUTH_MESSAGES.tooManyAttempts);
 
-    // Another client (127.0.0.2, forwarded by the proxy in X-Forwarded-For) has its own budget on both instances,
-    // though every request reaches the instances from the proxy's one address.
+    // Another client (127.0.0.2) has its own budget on both instances, though every request reaches the
+    // instances from the proxy's one address.
     const other = [
       await postFrom('127.0.0.2', '/api/identity/sign-in/email', { email, password: E2E_PASSWORD }),
       await postFrom('127.0.0.2', '/api/identity/sign-in/email', { email, password: E2E_PASSWORD }),
@@ -409,4 +420,15 @@ test.describe('rate limits', () => {
     expect(other.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(other.map((r) => r.upstream))).toEqual(new Set(['0', '1']));
   });
+});
+
+test('neither instance logged a warning or an error', () => {
+  // pino levels: 40 warn, 50 error, 60 fatal (e.g. "e-mail sent after its lease ran out", a 500, a pool error).
+  for (const instance of instances) {
+    const problems = instance
+      .log()
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)\b/.test(line));
+    expect(problems, `${instance.name} (${instance.logFile})`).toEqual([]);
+  }
 });

@@ -1,8 +1,10 @@
 /**
  * Test-only: a load balancer in a few lines of node:http. Every request (not every connection, not every
- * session) goes to the next upstream in turn, so nothing in a test can lean on sticky sessions. Like a real
- * balancer it replaces X-Forwarded-For with the client's address (a client cannot forge its own), and sets
- * X-Forwarded-Proto and X-Forwarded-Host. Each answer carries `x-upstream: <index>` and is recorded in `log`.
+ * session) goes to the next upstream in turn, so nothing in a test can lean on sticky sessions. Like nginx's
+ * `$proxy_add_x_forwarded_for` or a cloud load balancer, it appends the client's address to whatever
+ * X-Forwarded-For the client sent (so the app must trust only the balancer's own hop), connects to the
+ * upstreams from its own address (`localAddress`, the one to name in TRUST_PROXY), and sets X-Forwarded-Proto
+ * and X-Forwarded-Host. Each answer carries `x-upstream: <index>` and is recorded in `log`.
  */
 import http from 'node:http';
 
@@ -41,6 +43,8 @@ export async function startRoundRobinProxy(options: {
   host?: string;
   /** Base addresses, e.g. http://127.0.0.1:5214. */
   upstreams: string[];
+  /** The address the balancer connects to the upstreams from (a loopback alias such as 127.0.0.3). */
+  localAddress?: string;
 }): Promise<RoundRobinProxy> {
   const host = options.host ?? '127.0.0.1';
   const upstreams = options.upstreams.map((u) => new URL(u));
@@ -61,15 +65,18 @@ export async function startRoundRobinProxy(options: {
     };
     log.push(entry);
 
+    const claimed = req.headers['x-forwarded-for'];
+    const forwardedFor = claimed ? `${String(claimed)}, ${clientAddress}` : clientAddress;
     const forward = http.request(
       {
         host: target.hostname,
         port: target.port,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         method: req.method,
         path: req.url,
         headers: {
           ...withoutHopHeaders(req.headers),
-          'x-forwarded-for': clientAddress,
+          'x-forwarded-for': forwardedFor,
           'x-forwarded-proto': 'http',
           'x-forwarded-host': req.headers.host ?? `${host}:${options.port}`,
         },
