@@ -111,6 +111,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const choice = await findPostgres();
   if (choice.url === null) {
+    console.warn(`Skipping the multi-instance tests. ${choice.reason}`); // the list reporter shows no skip reasons
     test.skip(true, choice.reason);
     return;
   }
