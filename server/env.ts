@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_CONTACT } from '../shared/brand';
@@ -40,7 +41,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SESSION_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAILS: z.string().default(''),
-  TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
+  TRUST_PROXY: z.string().trim().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -75,7 +76,11 @@ export interface Config extends Omit<RawEnv, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'S
   PUBLIC_URL: string;
   DATA_DIR: string;
   adminEmails: string[];
-  trustProxy: boolean;
+  /**
+   * Which proxies may tell us the client's address in X-Forwarded-For: none (false), every hop (true), or the
+   * listed addresses, CIDR ranges and proxy-addr names (the client is the right-most address not listed).
+   */
+  trustProxy: boolean | string[];
   s3ForcePathStyle: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string[] } | null;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string } | null;
@@ -87,6 +92,38 @@ export interface Config extends Omit<RawEnv, 'ADMIN_EMAILS' | 'TRUST_PROXY' | 'S
     region: string;
     forcePathStyle: boolean;
   } | null;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(value)) return true;
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default), `true` (every hop: only behind a proxy that replaces X-Forwarded-For, since
+ * the left-most entry is the client's own claim), or the load balancers' addresses, e.g. `10.0.0.0/8` or
+ * `loopback`, which stay right even when the load balancer appends to a header the client sent.
+ */
+function parseTrustProxy(raw: string): boolean | string[] {
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  const list = raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const bad = list.find((v) => !isProxyAddress(v));
+  if (bad !== undefined || list.length === 0) {
+    throw new ConfigError(
+      `Invalid environment variable TRUST_PROXY: "${bad ?? raw}" is not true, false, an IP address, a CIDR range, loopback, linklocal or uniquelocal`,
+    );
+  }
+  return list;
 }
 
 /** All-or-nothing groups: naming the first missing variable makes a half-configured group obvious. */
@@ -140,7 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
     adminEmails,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     s3ForcePathStyle,
     oidc: hasOidc
       ? {

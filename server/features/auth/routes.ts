@@ -26,9 +26,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   const url = new URL(request.url, publicUrl);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const headers = fromNodeHeaders(request.headers);
+  // better-auth records the session's address from this header: give it the one Fastify resolved under
+  // TRUST_PROXY, not the left-most entry a client can write itself.
+  if (request.server.config.trustProxy) headers.set('x-forwarded-for', request.ip);
   return new Request(url, {
     method: request.method,
-    headers: fromNodeHeaders(request.headers),
+    headers,
     ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
   });
 }

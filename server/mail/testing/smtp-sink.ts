@@ -8,6 +8,8 @@ export interface ReceivedMail {
   /** Envelope recipients (RCPT TO). */
   rcptTo: string[];
   mailFrom: string;
+  /** The name the client gave in EHLO/HELO (nodemailer's `name` option, e.g. `?name=` in SMTP_URL). */
+  heloName: string;
 }
 
 export interface SmtpSinkOptions {
@@ -61,6 +63,7 @@ export class SmtpSink {
                   raw: raw.toString('utf8'),
                   rcptTo: session.envelope.rcptTo.map((r) => r.address),
                   mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                  heloName: session.hostNameAppearsAs,
                 });
                 callback();
               },
