@@ -51,6 +51,9 @@ describe('buildSubmissionSchema', () => {
     expect(firstMessage({ ...valid, contactWebsite: 'not a url' })).toBe('Please enter a valid URL');
     expect(firstMessage({ ...valid, contactWebsite: 'javascript:alert(1)' })).toBe('Please enter a valid URL');
     expect(firstMessage({ ...valid, tone: 'x'.repeat(51) })).toBe('Tone must be 50 characters or less');
+    expect(firstMessage({ ...valid, content: 'x'.repeat(40_001) })).toBe(
+      'Content must be 40,000 characters or less. For longer content, please email help@example.org',
+    );
   });
 
   it('accepts exactly 3,000 words, an empty website and a real URL', () => {

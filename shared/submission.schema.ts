@@ -10,7 +10,12 @@ export const MAX_TONE_CHARACTERS = 50;
 /** Generous caps on free-text fields the spec leaves unbounded, so nobody can store megabytes in a note. */
 export const MAX_NOTE_CHARACTERS = 5000;
 export const MAX_SHORT_FIELD_CHARACTERS = 200;
-export const MAX_CONTENT_CHARACTERS = 200_000;
+/**
+ * Characters per order (UTF-16 units, as `String.length`): twice what 3,000 words of real English take
+ * (about 6 characters a word with its space), so only padding or abuse reaches it
+ * (docs/decisions/013-resource-limits.md).
+ */
+export const MAX_CONTENT_CHARACTERS = 40_000;
 export const CONTENT_PREVIEW_DASHBOARD = 150;
 export const CONTENT_PREVIEW_UPLOAD = 200;
 /** Largest file the form accepts for text extraction (.txt, .docx, .pdf). */
@@ -25,6 +30,8 @@ export const SUBMISSION_MESSAGES = {
   contactName: 'Name is required',
   contactEmail: 'Please enter a valid email',
   contactWebsite: 'Please enter a valid URL',
+  contentTooManyCharacters: (email: string) =>
+    `Content must be ${MAX_CONTENT_CHARACTERS.toLocaleString('en-GB')} characters or less. For longer content, please email ${email}`,
   tone: 'Tone must be 50 characters or less',
   contentRequired: 'Content required: Please enter some content to review.',
 } as const;
@@ -46,7 +53,7 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
   return z.object({
     content: z
       .string({ error: SUBMISSION_MESSAGES.contentTooShort })
-      .max(MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooLong(supportEmail))
+      .max(MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooManyCharacters(supportEmail))
       .refine((v) => v.trim().length >= MIN_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooShort)
       .refine((v) => countWords(v) <= MAX_WORDS, SUBMISSION_MESSAGES.contentTooLong(supportEmail)),
     serviceTier: z.enum(SERVICE_TIERS, { error: SUBMISSION_MESSAGES.serviceTier }),

@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { ClipboardPaste, FileUp, TriangleAlert } from 'lucide-react';
-import { MAX_WORDS } from '@shared/submission.schema';
+import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Textarea } from '@client/components/ui/input';
 import { FieldError, Label } from '@client/components/ui/label';
@@ -17,6 +17,7 @@ const TAB =
 export function ContentSection({
   form,
   words,
+  tooManyCharacters = false,
   supportEmail,
   mode,
   onModeChange,
@@ -25,6 +26,8 @@ export function ContentSection({
 }: {
   form: SubmissionForm;
   words: number;
+  /** Over the per-order character cap (a few very long tokens, or padding), whatever the word count. */
+  tooManyCharacters?: boolean;
   supportEmail: string;
   mode: ContentMode;
   onModeChange: (mode: ContentMode) => void;
@@ -72,6 +75,17 @@ export function ContentSection({
           </p>
         </div>
         <FieldError id="content-error" message={error} />
+        {tooManyCharacters && !tooLong ? (
+          <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+            <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Content too long</p>
+              <p className="text-sm" data-testid="content-characters-error">
+                {SUBMISSION_MESSAGES.contentTooManyCharacters(supportEmail)}
+              </p>
+            </div>
+          </div>
+        ) : null}
         {tooLong ? (
           <div role="alert" className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
             <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />

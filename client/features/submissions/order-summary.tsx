@@ -21,6 +21,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 /** Estimate and order summary with the submit button; the price is the shared quotePrice, as charged. */
 export function OrderSummary({
   words,
+  tooManyCharacters = false,
   serviceTier,
   category,
   englishVariant,
@@ -28,6 +29,7 @@ export function OrderSummary({
   pending,
 }: {
   words: number;
+  tooManyCharacters?: boolean;
   serviceTier: string;
   category: string;
   englishVariant: string;
@@ -36,7 +38,7 @@ export function OrderSummary({
 }) {
   const tier = serviceTier in TIERS ? TIERS[serviceTier as ServiceTier] : null;
   const quote = tier ? quotePrice(words, tier.id, fast) : null;
-  const disabled = pending || words === 0 || words > MAX_WORDS;
+  const disabled = pending || words === 0 || words > MAX_WORDS || tooManyCharacters;
   return (
     <Card className="lg:sticky lg:top-20">
       <CardHeader>

@@ -4,7 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { countWords } from '@shared/word-count';
-import { buildSubmissionSchema, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { buildSubmissionSchema, MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { fullName, useCurrentUser } from '@client/lib/current-user';
 import { useSiteConfig } from '@client/lib/site-config';
@@ -44,6 +44,7 @@ export default function SubmissionForm() {
 
   const content = form.watch('content');
   const words = countWords(content ?? '');
+  const tooManyCharacters = (content ?? '').length > MAX_CONTENT_CHARACTERS;
 
   // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
   useEffect(() => {
@@ -71,7 +72,7 @@ export default function SubmissionForm() {
         toast({ title: REQUIRED_TITLE, description: REQUIRED_DESCRIPTION, variant: 'destructive' });
         return;
       }
-      if (words > MAX_WORDS || create.isPending) return;
+      if (words > MAX_WORDS || tooManyCharacters || create.isPending) return;
       create.mutate({ ...values, wordCount: words, ...(fileName ? { fileName } : {}) });
     },
     () => {
@@ -96,6 +97,7 @@ export default function SubmissionForm() {
           <ContentSection
             form={form}
             words={words}
+            tooManyCharacters={tooManyCharacters}
             supportEmail={site.support.email}
             mode={mode}
             onModeChange={setMode}
@@ -108,6 +110,7 @@ export default function SubmissionForm() {
         <div>
           <OrderSummary
             words={words}
+            tooManyCharacters={tooManyCharacters}
             serviceTier={serviceTier}
             category={category}
             englishVariant={englishVariant}

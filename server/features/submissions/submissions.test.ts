@@ -141,7 +141,7 @@ describe('POST /api/submissions', () => {
     // 1.5 MB of content (over the app-wide 1 MB limit) is still read, then refused by the schema's limit.
     const big = await post('/api/submissions', { ...validForm, content: 'x'.repeat(1_500_000) }, alice.cookie);
     expect(big.statusCode).toBe(400);
-    expect(big.json().message).toMatch(/^Content must be 3,000 words or less/);
+    expect(big.json().message).toMatch(/^Content must be 40,000 characters or less/);
 
     const huge = await post('/api/submissions', { ...validForm, content: 'x'.repeat(2_200_000) }, alice.cookie);
     expect(huge.statusCode).toBe(413);
