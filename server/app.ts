@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
 import { authPlugin } from './plugins/auth';
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
+    // Every text the form accepts can come in a /check-now?content=... prefill link (lib/http-limits.ts).
+    http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
