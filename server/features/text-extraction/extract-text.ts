@@ -1,15 +1,21 @@
+// Runs inside the extraction child process (extract-worker.ts): keep its imports light (no zod, no database).
+import { checkZipExpansion, ExtractionLimitError } from './zip-guard';
+
+export { ExtractionLimitError } from './zip-guard';
+
 export const SUPPORTED_EXTENSIONS = ['txt', 'docx', 'pdf'] as const;
 export type SupportedExtension = (typeof SUPPORTED_EXTENSIONS)[number];
 
-export const EXTRACTION_MESSAGES = {
-  unsupported: 'Unsupported file type. Please upload a .txt, .docx or .pdf file.',
-  tooLarge: 'File is too large. The limit is 10 MB.',
-  unreadable: 'We could not read any text from this file.',
-  tooMany: 'Too many uploads in a short time. Please wait a minute and try again.',
-} as const;
-
 export class UnreadableFileError extends Error {
   override name = 'UnreadableFileError';
+}
+
+/** What one extraction may use; the parent process passes EXTRACTION_LIMITS (limits.ts). */
+export interface ContentLimits {
+  maxUnzippedBytes: number;
+  maxZipEntries: number;
+  maxPdfPages: number;
+  maxCharacters: number;
 }
 
 const MIME_EXTENSIONS: Record<string, SupportedExtension> = {
@@ -45,26 +51,63 @@ function normalise(text: string): string {
     .trim();
 }
 
-/** The plain text of a file we accept; UnreadableFileError when it is corrupt or holds no text. */
-export async function extractText(kind: SupportedExtension, bytes: Buffer): Promise<string> {
+/**
+ * The plain text of a file we accept. UnreadableFileError when it is corrupt or holds no text;
+ * ExtractionLimitError when it unpacks to too much, has too many pages or more text than an order takes.
+ */
+export async function extractText(kind: SupportedExtension, bytes: Buffer, limits: ContentLimits): Promise<string> {
   let text: string;
   try {
-    text = await extractRaw(kind, bytes);
+    text = await extractRaw(kind, bytes, limits);
   } catch (err) {
+    if (err instanceof ExtractionLimitError) throw err;
     throw new UnreadableFileError(err instanceof Error ? err.message : String(err));
   }
   const cleaned = normalise(text);
   if (cleaned === '') throw new UnreadableFileError('no text');
+  if (cleaned.length > limits.maxCharacters) throw new ExtractionLimitError('text longer than an order', 'tooMuchText');
   return cleaned;
 }
 
-async function extractRaw(kind: SupportedExtension, bytes: Buffer): Promise<string> {
+async function extractRaw(kind: SupportedExtension, bytes: Buffer, limits: ContentLimits): Promise<string> {
   if (kind === 'txt') return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (kind === 'docx') {
+    // Mammoth (JSZip) would inflate the parts it reads into memory whatever their size: measure them first.
+    checkZipExpansion(bytes, { maxBytes: limits.maxUnzippedBytes, maxEntries: limits.maxZipEntries });
     const { default: mammoth } = await import('mammoth');
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   }
-  const { extractText: extractPdfText } = await import('unpdf');
-  // Given bytes (not a document proxy), unpdf opens the document and destroys it afterwards.
-  return (await extractPdfText(new Uint8Array(bytes), { mergePages: true })).text;
+  return extractPdf(bytes, limits);
+}
+
+/** Page by page, so a document of many pages (or pages of much text) stops at the first limit it passes. */
+async function extractPdf(bytes: Buffer, limits: ContentLimits): Promise<string> {
+  const { getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    if (pdf.numPages > limits.maxPdfPages) throw new ExtractionLimitError(`pdf: ${pdf.numPages} pages`);
+    // Whitespace is collapsed afterwards, so allow some slack before calling the text too long.
+    const rawBudget = limits.maxCharacters * 4;
+    const pages: string[] = [];
+    let length = 0;
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('');
+      page.cleanup();
+      length += text.length;
+      if (length > rawBudget) throw new ExtractionLimitError('pdf: text longer than an order', 'tooMuchText');
+      pages.push(text);
+    }
+    // As unpdf's mergePages: collapse spaces, keep line structure, at most one blank line.
+    return pages
+      .join('\n')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .replace(/\n{3,}/g, '\n\n');
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
 }

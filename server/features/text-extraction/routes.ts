@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
+import { EXTRACTION_MESSAGES } from '../../../shared/text-extraction';
 import { countWords } from '../../../shared/word-count';
 import { HttpError } from '../../lib/http-error';
-import { EXTRACTION_MESSAGES, extractText, fileKind, hasExpectedSignature, UnreadableFileError } from './extract-text';
-
-import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
 import { consumeRateLimit } from '../auth';
+import { fileKind, hasExpectedSignature } from './extract-text';
+import { extractionPool } from './extraction-pool';
+import { RETRY_AFTER_SECONDS } from './limits';
 
 const EXTRACTIONS_PER_MINUTE = 30;
 
@@ -20,9 +22,12 @@ function decodeFileName(header: string | string[] | undefined): string {
   return (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255);
 }
 
+const busy = () => new HttpError(503, EXTRACTION_MESSAGES.busy, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
 /**
  * POST /api/extract-text: the raw file as the body, its name in X-File-Name (URI-encoded). Public, because a
  * visitor fills the form before signing in. Every content type is read as bytes, in this plugin only.
+ * Files are read in bounded child processes (extraction-pool.ts, docs/decisions/013-resource-limits.md).
  */
 export async function textExtractionRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -45,23 +50,40 @@ export async function textExtractionRoutes(app: FastifyInstance): Promise<void> 
       throw new HttpError(429, EXTRACTION_MESSAGES.tooMany, { 'retry-after': String(result.retryAfterSeconds) });
     }
   };
+  // Also before the body: only as many uploads are held in memory as the pool runs and queues.
+  const admitted = new WeakSet<FastifyRequest>();
+  const admit = async (request: FastifyRequest) => {
+    if (!extractionPool.tryAdmit()) throw busy();
+    admitted.add(request);
+  };
+  const leave = async (request: FastifyRequest) => {
+    if (admitted.delete(request)) extractionPool.leave();
+  };
 
-  app.post('/api/extract-text', { config: { access: 'public' }, bodyLimit: MAX_UPLOAD_BYTES, onRequest: throttle }, async (request) => {
-    const fileName = decodeFileName(request.headers['x-file-name']);
-    const kind = fileKind(fileName, request.headers['content-type']);
-    if (!kind) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);
-    const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (bytes.length === 0) throw new HttpError(422, EXTRACTION_MESSAGES.unreadable);
-    if (!hasExpectedSignature(kind, bytes)) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);
-    try {
-      const text = await extractText(kind, bytes);
-      return { text, fileName, wordCount: countWords(text) };
-    } catch (err) {
-      if (err instanceof UnreadableFileError) {
-        request.log.info({ kind, reason: err.message }, 'uploaded file could not be read');
-        throw new HttpError(422, EXTRACTION_MESSAGES.unreadable);
+  app.post(
+    '/api/extract-text',
+    {
+      config: { access: 'public' },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      onRequest: [throttle, admit],
+      onResponse: leave,
+      onRequestAbort: leave,
+    },
+    async (request) => {
+      const fileName = decodeFileName(request.headers['x-file-name']);
+      const kind = fileKind(fileName, request.headers['content-type']);
+      if (!kind) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (bytes.length === 0) throw new HttpError(422, EXTRACTION_MESSAGES.unreadable);
+      if (!hasExpectedSignature(kind, bytes)) throw new HttpError(400, EXTRACTION_MESSAGES.unsupported);
+
+      const outcome = await extractionPool.extract(kind, bytes);
+      if (outcome === 'busy') throw busy();
+      if (!outcome.ok) {
+        request.log.info({ kind, bytes: bytes.length, reason: outcome.reason, detail: outcome.detail }, 'uploaded file not read');
+        throw new HttpError(422, EXTRACTION_MESSAGES[outcome.reason]);
       }
-      throw err;
-    }
-  });
+      return { text: outcome.text, fileName, wordCount: countWords(outcome.text) };
+    },
+  );
 }

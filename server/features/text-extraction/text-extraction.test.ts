@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { MAX_CONTENT_CHARACTERS } from '../../../shared/submission.schema';
+import { EXTRACTION_MESSAGES } from '../../../shared/text-extraction';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
@@ -100,14 +102,18 @@ describe('POST /api/extract-text', () => {
     }
   });
 
-  it('accepts 10 MB and refuses anything larger with 413', async () => {
+  it('takes 10 MB, refuses anything larger with 413, and more text than an order takes with 422', async () => {
     const limit = 10 * 1024 * 1024;
     const atLimit = await upload(Buffer.alloc(limit, 'a'), 'big.txt', 'text/plain');
-    expect(atLimit.statusCode).toBe(200);
-    expect(atLimit.json().wordCount).toBe(1);
+    expect(atLimit.statusCode).toBe(422);
+    expect(atLimit.json()).toEqual({ message: EXTRACTION_MESSAGES.tooMuchText });
     const over = await upload(Buffer.alloc(limit + 1, 'a'), 'huge.txt', 'text/plain');
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({ message: 'File is too large. The limit is 10 MB.' });
+    const fullOrder = 'abcdefghijklmnopqrs '.repeat(MAX_CONTENT_CHARACTERS / 20).trim();
+    const atCap = await upload(Buffer.from(fullOrder), 'full.txt', 'text/plain');
+    expect(atCap.statusCode).toBe(200);
+    expect(atCap.json().wordCount).toBe(2000);
   });
 
   it('reads every content type as bytes here and leaves JSON parsing alone elsewhere', async () => {
@@ -134,11 +140,12 @@ describe('throttling', () => {
         url: '/api/extract-text',
         remoteAddress: '10.77.0.1',
         headers: { 'content-type': 'text/plain', 'x-file-name': 'a.txt' },
-        payload: 'Some words to read back.',
+        // Refused before any extraction (not text), so the test measures the throttle alone.
+        payload: Buffer.from([0x00, 0x01, 0x02]),
       });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) statuses.push((await send()).statusCode);
-    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
