@@ -34,6 +34,8 @@ async function buildServer() {
   const entries = {
     main: 'server/main.ts',
     'admin-cli': 'server/features/auth/admin-cli.ts',
+    // The child process that reads uploaded files; extraction-pool.ts finds it beside main.js.
+    'extract-worker': 'server/features/text-extraction/extract-worker.ts',
   };
   await esbuild({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, path.join(root, v)])),

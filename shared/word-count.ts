@@ -17,7 +17,7 @@ const SEPARATORS =
   '\\p{White_Space}\\p{Z}\\p{Cc}\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800\\u3164\\uFFA0\\u115F\\u1160';
 const SEPARATOR_RUN = new RegExp(`[${SEPARATORS}]+`, 'u');
 /** Emoji (with its skin tone or presentation selector), a zero-width joiner, then another emoji. */
-const EMOJI_JOINER = /(\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_JOINER = /(\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})/gu;
 
 /** The words of the text as the price counts them (long tokens not yet split). */
 export function wordTokens(text: string): string[] {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as Esbuild from 'esbuild';
 import type { ContentLimits, SupportedExtension } from './extract-text';
 import { EXTRACTION_LIMITS } from './limits';
 
@@ -27,7 +28,7 @@ function workerEntry(): string {
   const root = path.resolve(here, '..', '..', '..');
   const outDir = path.join(root, 'node_modules', '.cache', 'humanproof');
   const temporary = path.join(outDir, `extract-worker.${process.pid}.mjs`);
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
   esbuild.buildSync({
     entryPoints: [path.join(here, 'extract-worker.ts')],
     outfile: temporary,

@@ -36,7 +36,7 @@ async function upload(body: Buffer, fileName: string) {
   const response = await fetch(`${base}/api/extract-text`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', 'x-file-name': fileName },
-    body,
+    body: new Uint8Array(body),
   });
   return { status: response.status, body: (await response.json()) as { message?: string }, ms: performance.now() - started };
 }
