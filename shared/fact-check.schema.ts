@@ -43,6 +43,7 @@ export const FACT_CHECK_MESSAGES = {
   tooManySources: `At most ${MAX_SOURCES_PER_CLAIM} sources per claim`,
   noteTooLong: `The note can be at most ${MAX_CLAIM_NOTE_CHARACTERS.toLocaleString('en-GB')} characters`,
   noteNeeded: 'Say in the note what was corrected',
+  noteInvalid: 'The note contains a character that cannot be stored',
   tooManyClaims: `A report can hold at most ${MAX_CLAIMS_PER_SUBMISSION} claims`,
   claimNotFound: 'Claim not found',
   reportNeeded: `A fact-checked order needs at least one claim, or "${NO_CHECKABLE_CLAIMS_LABEL}", before it is completed`,
@@ -66,7 +67,9 @@ export const claimInputSchema = z
           .string({ error: FACT_CHECK_MESSAGES.sourceUrl })
           .trim()
           .max(MAX_SOURCE_URL_CHARACTERS, FACT_CHECK_MESSAGES.sourceUrl)
-          .refine(isHttpUrl, FACT_CHECK_MESSAGES.sourceUrl),
+          .refine(isHttpUrl, FACT_CHECK_MESSAGES.sourceUrl)
+          // Stored as the parser spells it: control characters and spaces escaped, host lower-cased.
+          .transform((v) => new URL(v).href),
         { error: FACT_CHECK_MESSAGES.sourceUrl },
       )
       .max(MAX_SOURCES_PER_CLAIM, FACT_CHECK_MESSAGES.tooManySources)
@@ -75,6 +78,7 @@ export const claimInputSchema = z
       .string()
       .trim()
       .max(MAX_CLAIM_NOTE_CHARACTERS, FACT_CHECK_MESSAGES.noteTooLong)
+      .refine((v) => !v.includes('\u0000'), FACT_CHECK_MESSAGES.noteInvalid)
       .nullish()
       .transform((v) => v ?? ''),
   })

@@ -13,9 +13,10 @@ import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { createClaim, deleteClaim, listClaims, loadReport, updateClaim } from './claims';
 
-const id = z.string().trim().min(1).max(64);
+/** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
+const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id');
 const submissionParams = z.object({ id });
-const claimParams = z.object({ id, claimId: z.string().trim().min(1).max(64) });
+const claimParams = z.object({ id, claimId: id });
 
 const adminOnly = { config: { access: 'admin' as const }, onRequest: async (r: FastifyRequest) => void (await requireAdmin(r)) };
 const signedIn = { config: { access: 'customer' as const }, onRequest: async (r: FastifyRequest) => void (await requireUser(r)) };
