@@ -61,7 +61,7 @@ function push(parts: DiffPart[], type: DiffPartType, text: string): void {
  * parts gives the reviewed text (both with line ends normalised). A deletion comes before the insertion that
  * replaces it.
  */
-export function diffWords(original: string, reviewed: string): DiffPart[] {
+export function diffWords(original: string, reviewed: string, options: { timeoutMs?: number } = {}): DiffPart[] {
   const before = normaliseLineEnds(original);
   const after = normaliseLineEnds(reviewed);
   const parts: DiffPart[] = [];
@@ -69,7 +69,7 @@ export function diffWords(original: string, reviewed: string): DiffPart[] {
     push(parts, 'equal', before);
     return parts;
   }
-  const changes = diffArrays(tokenize(before), tokenize(after), { timeout: DIFF_TIMEOUT_MS });
+  const changes = diffArrays(tokenize(before), tokenize(after), { timeout: options.timeoutMs ?? DIFF_TIMEOUT_MS });
   if (!changes) {
     push(parts, 'delete', before);
     push(parts, 'insert', after);

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
 import { diffStats, diffWords } from '@shared/text-diff';
 import {
@@ -23,6 +23,8 @@ import { useClaims } from './claims-api';
 
 /** How long the reviewer pauses typing before the draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
+const LIVE_COUNT_DELAY_MS = 250;
+const LIVE_COUNT_TIMEOUT_MS = 200;
 /** Only work in progress saves itself: a completed review changes only when the reviewer saves it on purpose. */
 const AUTOSAVE_STATUSES = ['paid', 'in-review'];
 
@@ -99,9 +101,16 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
     unsavedDrafts.set(submission.id, { mode, text, notes, link, documents, noCheckableClaims });
   }, [submission.id, initial, mode, text, notes, link, documents, noCheckableClaims]);
 
-  // The live count of changed words; deferred so typing in a long text stays smooth.
-  const deferredText = useDeferredValue(text);
-  const changedWords = useMemo(() => diffStats(diffWords(submission.content, deferredText)).changedWords, [submission.content, deferredText]);
+  // The live count of changed words, counted when typing pauses and never blocking the page for long.
+  const [countedText, setCountedText] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setCountedText(text), LIVE_COUNT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const changedWords = useMemo(
+    () => diffStats(diffWords(submission.content, countedText, { timeoutMs: LIVE_COUNT_TIMEOUT_MS })).changedWords,
+    [submission.content, countedText],
+  );
 
   const linkError = link.trim() !== '' && !isHttpUrl(link.trim()) ? REVIEW_MESSAGES.invalidUrl : undefined;
   const saving = save.isPending || autosave.isPending;
@@ -150,6 +159,18 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
     const timer = window.setTimeout(runAutosave, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [edits, savedEdits, autosaveAllowed, autosaveBusy, runAutosave]);
+
+  // Closing the dialog inside the pause still saves the last edits.
+  const unsaved = useRef(false);
+  unsaved.current = edits !== savedEdits && autosaveAllowed;
+  const saveOnClose = useRef(runAutosave);
+  saveOnClose.current = runAutosave;
+  useEffect(
+    () => () => {
+      if (unsaved.current) saveOnClose.current();
+    },
+    [],
+  );
 
   const submit = (complete: boolean) => {
     if (mode === 'link' && linkError) {
