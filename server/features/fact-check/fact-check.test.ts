@@ -330,6 +330,38 @@ describe('what the customer receives', () => {
     expect(row!.htmlBody).toContain('Words changed');
   });
 
+  it('the same delivery on every tier: report and three files', async () => {
+    for (const tier of ['fact-checked', 'polished', 'rewritten']) {
+      const tierOrder = await order(tier);
+      await addClaim(tierOrder, quote('1899', { verdict: 'corrected', note: 'It was 1889.' }));
+      expect((await review(tierOrder, { complete: true })).statusCode).toBe(200);
+      const report = (await call('GET', `/api/submissions/${tierOrder}/fact-check`, customer)).json() as FactCheckReport;
+      expect(report.counts.corrected, tier).toBe(1);
+      for (const suffix of ['reviewed.txt', 'reviewed.docx', 'fact-check.pdf']) {
+        const response = await call('GET', `/api/submissions/${tierOrder}/${suffix}`, customer);
+        expect(response.statusCode, `${tier} ${suffix}`).toBe(200);
+        expect(response.headers['content-disposition']).toContain(`${tierOrder}-`);
+      }
+    }
+  });
+
+  it('no Word file when the review has no text of its own (documents only)', async () => {
+    const linkOnly = await order();
+    const done = await review(linkOnly, {
+      complete: true,
+      attachmentMode: 'link',
+      documentLink: 'https://docs.example.com/review/7',
+      reviewedContent: '',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const word = await call('GET', `/api/submissions/${linkOnly}/reviewed.docx`, customer);
+    expect(word.statusCode).toBe(404);
+    expect(word.json().message).toBe(FACT_CHECK_MESSAGES.noReviewedText);
+    const text = await call('GET', `/api/submissions/${linkOnly}/reviewed.txt`, customer);
+    expect(text.body).toBe('https://docs.example.com/review/7');
+    expect((await call('GET', `/api/submissions/${linkOnly}/fact-check.pdf`, customer)).statusCode).toBe(200);
+  });
+
   it('the statement "No checkable claims" when the reviewer made it', async () => {
     const none = await order('fact-checked');
     expect((await review(none, { complete: true, noCheckableClaims: true })).statusCode).toBe(200);
