@@ -16,9 +16,7 @@ import { Textarea } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
-import { PassageInContext } from '@client/features/fact-check/passage-in-context';
-import { SourceLinks } from '@client/features/fact-check/source-links';
-import { VerdictBadge } from '@client/features/fact-check/verdict-badge';
+import { PassageInContext, SourceLinks, VerdictBadge } from '@client/features/fact-check';
 import { reportAdminError } from './admin-errors';
 import { useClaims, useDeleteClaim, useSaveClaim } from './claims-api';
 

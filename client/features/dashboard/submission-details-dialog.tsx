@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { formatAmount, formatDateTime } from './format-date';
 import { StatusBadge } from './status-badge';
-import { ReviewDelivery } from '@client/features/fact-check/review-delivery';
+import { ReviewDelivery } from '@client/features/fact-check';
 
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

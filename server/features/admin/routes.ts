@@ -12,7 +12,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
-import { assertFactCheckReady } from '../fact-check/claims';
+import { assertFactCheckReady } from '../fact-check';
 import { loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';
 

@@ -10,7 +10,7 @@ import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { lockSubmission, moveStatus } from './change-status';
-import { assertFactCheckReady } from '../fact-check/claims';
+import { assertFactCheckReady } from '../fact-check';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
 async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {

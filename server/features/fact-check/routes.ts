@@ -5,21 +5,19 @@ import { claimInputSchema, deliveryFileNames, FACT_CHECK_MESSAGES } from '../../
 import { reviewedTextOf } from '../../../shared/review.schema';
 import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { requireAdmin, requireUser } from '../auth/current-user';
-import { lockSubmission } from '../admin/change-status';
-import { getAccessibleSubmission } from '../submissions/find-submissions';
-import { canSeeReview } from '../submissions/serialize';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+import { canSeeReview, getAccessibleSubmission } from '../submissions';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
-import { createClaim, deleteClaim, listClaims, loadReport, updateClaim } from './claims';
+import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
 
 /** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
 const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id');
 const submissionParams = z.object({ id });
 const claimParams = z.object({ id, claimId: id });
 
-const adminOnly = { config: { access: 'admin' as const }, onRequest: async (r: FastifyRequest) => void (await requireAdmin(r)) };
-const signedIn = { config: { access: 'customer' as const }, onRequest: async (r: FastifyRequest) => void (await requireUser(r)) };
+const adminOnly = { config: { access: 'admin' as const } };
+const signedIn = { config: { access: 'customer' as const } };
 
 const CONTENT_TYPES = {
   text: 'text/plain; charset=utf-8',
