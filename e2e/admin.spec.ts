@@ -64,6 +64,9 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   await expect(text.dialog.getByLabel('Status history')).toContainText('Paid → In review');
   await expect(text.dialog.getByLabel('Status history')).toContainText('Riley Reviewer');
   const complete = text.dialog.getByRole('button', { name: 'Complete Review' });
+  // The copy starts as the original (issue 12); blank, it cannot be completed (spec section 5).
+  await expect(text.dialog.getByLabel('Reviewed content')).toHaveValue('Text mode order: the Moon is made of cheese, said nobody.');
+  await text.dialog.getByLabel('Reviewed content').fill('');
   await expect(complete).toBeDisabled();
   await text.dialog.getByLabel('Reviewed content').fill('The reviewed text: nobody says the Moon is cheese.');
   await text.dialog.getByLabel('Reviewer notes').fill('Removed a false claim.');

@@ -87,6 +87,8 @@ export const reviewUpdateSchema = z
       .transform((v) => v ?? ''),
     /** Document ids or their addresses (`/api/documents/{id}`), as the upload answered them. */
     uploadedDocuments: z.array(z.string().trim().min(1).max(500)).max(MAX_REVIEW_DOCUMENTS, REVIEW_MESSAGES.tooManyDocuments).default([]),
+    /** The fact-check report's "No checkable claims" statement (issue 12); left as it is when absent. */
+    noCheckableClaims: z.boolean({ error: 'noCheckableClaims must be true or false' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.attachmentMode === 'link') {

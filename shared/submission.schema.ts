@@ -117,6 +117,8 @@ export const submissionSchema = z.object({
   reviewerNotes: z.string().nullable(),
   attachmentMode: z.string().nullable(),
   documentLink: z.string().nullable(),
+  /** The fact-check report states the text makes no checkable claims (issue 12); false until the review is seen. */
+  noCheckableClaims: z.boolean().default(false),
   /** Review documents, downloadable through the app by the owner and admins. */
   documents: z.array(z.object({ id: z.string(), fileName: z.string(), url: z.string() })).default([]),
   createdAt: z.string(),

@@ -123,6 +123,8 @@ export const submissions = pgTable(
     reviewerNotes: text('reviewer_notes'),
     attachmentMode: text('attachment_mode'),
     documentLink: text('document_link'),
+    /** The reviewer's statement that the text makes no checkable claims (fact-check report, issue 12). */
+    noCheckableClaims: boolean('no_checkable_claims').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -230,6 +232,27 @@ export const reviewDocuments = pgTable(
   ],
 );
 
+/** The fact-check report: one row per claim, quoted from the original content by UTF-16 offsets. */
+export const factCheckClaims = pgTable(
+  'fact_check_claims',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    passage: text('passage').notNull(),
+    passageStart: integer('passage_start').notNull(),
+    passageEnd: integer('passage_end').notNull(),
+    verdict: text('verdict').notNull(),
+    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    note: text('note').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('fact_check_claims_submission_idx').on(t.submissionId, t.passageStart, t.createdAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // E-mail outbox: written in the same transaction as the change, delivered by a worker.
 // ---------------------------------------------------------------------------------------------
@@ -284,3 +307,4 @@ export const newsletterSubscribers = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type ClaimRow = typeof factCheckClaims.$inferSelect;

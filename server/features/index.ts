@@ -10,6 +10,7 @@ import { messageRoutes } from './messages/routes';
 import { textExtractionRoutes } from './text-extraction/routes';
 import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
+import { factCheckRoutes } from './fact-check/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -24,4 +25,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   textExtractionRoutes,
   adminRoutes,
   uploadRoutes,
+  factCheckRoutes,
 ];

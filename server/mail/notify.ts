@@ -5,7 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { submissions, type MessageRow, type SubmissionRow } from '../db/schema';
+import { factCheckClaims, submissions, type MessageRow, type SubmissionRow } from '../db/schema';
+import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
+import { reviewedTextOf } from '../../shared/review.schema';
+import { diffStats, diffWords } from '../../shared/text-diff';
 import { enqueueEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
 import { mailSettings } from './settings';
@@ -14,6 +17,7 @@ import {
   reviewCompletedEmail,
   reviewStartedEmail,
   teamMessageEmail,
+  type DeliverySummary,
 } from './templates/customer';
 import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
@@ -69,6 +73,17 @@ export async function notifyPaymentReceived(tx: Executor, submission: Submission
   }
 }
 
+/** The numbers the "review completed" e-mail gives: words changed, and claims per verdict. */
+async function deliverySummary(tx: Executor, s: SubmissionRow): Promise<DeliverySummary> {
+  const reviewed = reviewedTextOf(s);
+  const wordsChanged = reviewed.trim() === '' ? 0 : diffStats(diffWords(s.content, reviewed)).changedWords;
+  const rows = await tx
+    .select({ verdict: factCheckClaims.verdict })
+    .from(factCheckClaims)
+    .where(eq(factCheckClaims.submissionId, s.id));
+  return { wordsChanged, claims: countVerdicts(rows as { verdict: Verdict }[]), noCheckableClaims: s.noCheckableClaims };
+}
+
 async function notifyOwner(
   tx: Executor,
   submission: SubmissionRow,
@@ -78,13 +93,12 @@ async function notifyOwner(
   const s = await currentOrder(tx, submission);
   const owner = await findAccount(tx, s.userId);
   if (!owner) return;
-  const render = kind === 'review-started' ? reviewStartedEmail : reviewCompletedEmail;
-  await enqueueEmail(tx, {
-    kind,
-    to: owner.email,
-    eventId: s.id,
-    email: render(settings, { firstName: owner.firstName, order: orderView(s) }),
-  });
+  const input = { firstName: owner.firstName, order: orderView(s) };
+  const email =
+    kind === 'review-started'
+      ? reviewStartedEmail(settings, input)
+      : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s) });
+  await enqueueEmail(tx, { kind, to: owner.email, eventId: s.id, email });
 }
 
 /** To the customer: a reviewer has started on the order. */

@@ -1,4 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
+import { diffStats, diffWords } from '@shared/text-diff';
 import {
   ATTACHMENT_MODES,
   canCompleteReview,
@@ -16,6 +18,17 @@ import { toast } from '@client/components/ui/use-toast';
 import { useUpdateReview } from './admin-api';
 import { reportAdminError } from './admin-errors';
 import { DocumentUploader } from './document-uploader';
+import { ClaimEditor } from './claim-editor';
+import { useClaims } from './claims-api';
+
+/** How long the reviewer pauses typing before the draft saves itself. */
+export const AUTOSAVE_DELAY_MS = 1500;
+const LIVE_COUNT_DELAY_MS = 250;
+const LIVE_COUNT_TIMEOUT_MS = 200;
+/** Only work in progress saves itself: a completed review changes only when the reviewer saves it on purpose. */
+const AUTOSAVE_STATUSES = ['paid', 'in-review'];
+
+type AutosaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: Date } | { state: 'failed' };
 
 const MODE_LABELS: Record<AttachmentMode, string> = {
   text: 'Text',
@@ -29,6 +42,7 @@ interface ReviewDraft {
   notes: string;
   link: string;
   documents: ReviewDocument[];
+  noCheckableClaims: boolean;
 }
 
 /** Unsaved edits per submission, kept while the page lives so closing the dialog loses nothing. */
@@ -45,10 +59,12 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
     () =>
       unsavedDrafts.get(submission.id) ?? {
         mode: initialMode(submission.attachmentMode),
-        text: reviewedTextOf(submission),
+        // A review starts from a copy of the original, edited in place.
+        text: submission.reviewedContent === null ? submission.content : reviewedTextOf(submission),
         notes: submission.reviewerNotes ?? '',
         link: submission.documentLink ?? '',
         documents: submission.documents,
+        noCheckableClaims: submission.noCheckableClaims,
       },
   );
   const [mode, setMode] = useState<AttachmentMode>(initial.mode);
@@ -57,34 +73,113 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
   const [link, setLink] = useState(initial.link);
   const [linkTouched, setLinkTouched] = useState(false);
   const [documents, setDocuments] = useState<ReviewDocument[]>(initial.documents);
+  const [noCheckableClaims, setNoCheckableClaims] = useState(initial.noCheckableClaims);
   const save = useUpdateReview();
+  const autosave = useUpdateReview();
+  const claims = useClaims(submission.id);
+  const originalRef = useRef<HTMLTextAreaElement>(null);
+  /** Bumped by every edit the reviewer makes; the autosave runs a moment after the last one. */
+  const [edits, setEdits] = useState(0);
+  /** The edit count the last save (automatic or not) sent; an edit made while it was on its way saves next round. */
+  const [savedEdits, setSavedEdits] = useState(0);
+  const [autosaveState, setAutosaveState] = useState<AutosaveState>({ state: 'idle' });
+  const edited = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setEdits((n) => n + 1);
+  };
 
   useEffect(() => {
-    if (mode === initial.mode && text === initial.text && notes === initial.notes && link === initial.link && documents === initial.documents) return;
-    unsavedDrafts.set(submission.id, { mode, text, notes, link, documents });
-  }, [submission.id, initial, mode, text, notes, link, documents]);
+    if (
+      mode === initial.mode &&
+      text === initial.text &&
+      notes === initial.notes &&
+      link === initial.link &&
+      documents === initial.documents &&
+      noCheckableClaims === initial.noCheckableClaims
+    )
+      return;
+    unsavedDrafts.set(submission.id, { mode, text, notes, link, documents, noCheckableClaims });
+  }, [submission.id, initial, mode, text, notes, link, documents, noCheckableClaims]);
+
+  // The live count of changed words, counted when typing pauses and never blocking the page for long.
+  const [countedText, setCountedText] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setCountedText(text), LIVE_COUNT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const changedWords = useMemo(
+    () => diffStats(diffWords(submission.content, countedText, { timeoutMs: LIVE_COUNT_TIMEOUT_MS })).changedWords,
+    [submission.content, countedText],
+  );
 
   const linkError = link.trim() !== '' && !isHttpUrl(link.trim()) ? REVIEW_MESSAGES.invalidUrl : undefined;
-  const saving = save.isPending;
+  const saving = save.isPending || autosave.isPending;
+  const claimCount = claims.data?.length ?? 0;
+  const reportReady = factCheckReady({ serviceTier: submission.serviceTier, claimCount, noCheckableClaims });
   const completable =
     canCompleteReview({ attachmentMode: mode, reviewedContent: text, documentLink: link, uploadedCount: documents.length, saving }) &&
-    !(mode === 'link' && linkError);
+    !(mode === 'link' && linkError) &&
+    reportReady &&
+    !claims.isLoading;
+
+  const payload = (complete: boolean) => ({
+    id: submission.id,
+    reviewedContent: text,
+    reviewerNotes: notes,
+    complete,
+    attachmentMode: mode,
+    documentLink: mode === 'link' ? link.trim() : '',
+    uploadedDocuments: mode === 'upload' ? documents.map((d) => d.url) : [],
+    // The statement only stands while there are no claims.
+    noCheckableClaims: claimCount === 0 && noCheckableClaims,
+  });
+  const latestPayload = useRef(payload);
+  latestPayload.current = payload;
+  const latestEdits = useRef(edits);
+  latestEdits.current = edits;
+  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !(mode === 'link' && linkError);
+
+  const autosaveMutate = autosave.mutate;
+  const runAutosave = useCallback(() => {
+    setSavedEdits(latestEdits.current);
+    setAutosaveState({ state: 'saving' });
+    autosaveMutate(latestPayload.current(false), {
+      onSuccess: () => setAutosaveState({ state: 'saved', at: new Date() }),
+      onError: (error) => {
+        setAutosaveState({ state: 'failed' });
+        reportAdminError(error, REVIEW_MESSAGES.updateFailed);
+      },
+    });
+  }, [autosaveMutate]);
+
+  // Debounced Save Draft: a pause after an edit saves the draft (and, on a paid order, starts the review).
+  const autosaveBusy = autosave.isPending || save.isPending;
+  useEffect(() => {
+    if (edits === savedEdits || !autosaveAllowed || autosaveBusy) return;
+    const timer = window.setTimeout(runAutosave, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [edits, savedEdits, autosaveAllowed, autosaveBusy, runAutosave]);
+
+  // Closing the dialog inside the pause still saves the last edits.
+  const unsaved = useRef(false);
+  unsaved.current = edits !== savedEdits && autosaveAllowed;
+  const saveOnClose = useRef(runAutosave);
+  saveOnClose.current = runAutosave;
+  useEffect(
+    () => () => {
+      if (unsaved.current) saveOnClose.current();
+    },
+    [],
+  );
 
   const submit = (complete: boolean) => {
     if (mode === 'link' && linkError) {
       setLinkTouched(true);
       return;
     }
+    setSavedEdits(edits);
     save.mutate(
-      {
-        id: submission.id,
-        reviewedContent: text,
-        reviewerNotes: notes,
-        complete,
-        attachmentMode: mode,
-        documentLink: mode === 'link' ? link.trim() : '',
-        uploadedDocuments: mode === 'upload' ? documents.map((d) => d.url) : [],
-      },
+      payload(complete),
       {
         onSuccess: (updated) => {
           unsavedDrafts.delete(submission.id);
@@ -92,6 +187,7 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
             toast({ title: 'Review completed', description: `Submission ${updated.id} is now completed.` });
             onCompleted();
           } else {
+            setAutosaveState({ state: 'saved', at: new Date() });
             toast({ title: 'Draft saved', description: `Submission ${updated.id} is ${updated.status}.` });
           }
         },
@@ -119,7 +215,7 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
                 name={modeName}
                 value={m}
                 checked={mode === m}
-                onChange={() => setMode(m)}
+                onChange={() => edited(setMode)(m)}
                 className="h-4 w-4 accent-emerald-700"
               />
               {MODE_LABELS[m]}
@@ -137,7 +233,7 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
               inputMode="url"
               placeholder="https://"
               value={link}
-              onChange={(e) => setLink(e.target.value)}
+              onChange={(e) => edited(setLink)(e.target.value)}
               onBlur={() => setLinkTouched(true)}
             />
           )}
@@ -147,17 +243,53 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
       {mode === 'upload' ? (
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium text-slate-800">Documents</span>
-          <DocumentUploader submissionId={submission.id} documents={documents} onChange={setDocuments} disabled={saving} />
+          <DocumentUploader submissionId={submission.id} documents={documents} onChange={edited(setDocuments)} disabled={saving} />
         </div>
       ) : null}
 
-      <FormField label="Reviewed content">
-        {(p) => <Textarea {...p} rows={10} value={text} onChange={(e) => setText(e.target.value)} className="min-h-48" />}
-      </FormField>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <FormField label="Original content" hint="The customer's text, read-only. Select a claim here to quote it in the report.">
+          {(p) => <Textarea {...p} ref={originalRef} readOnly rows={14} value={submission.content} className="min-h-64 bg-slate-50" />}
+        </FormField>
+        <FormField label="Reviewed content" hint="Starts as a copy of the original: edit it in place.">
+          {(p) => (
+            <Textarea {...p} rows={14} value={text} onChange={(e) => edited(setText)(e.target.value)} className="min-h-64" />
+          )}
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p aria-live="polite" data-testid="changed-words">
+          <strong>{changedWords.toLocaleString('en-GB')}</strong> {changedWords === 1 ? 'word' : 'words'} changed
+        </p>
+        <p aria-live="polite" className="text-slate-600" data-testid="autosave-status">
+          {autosaveState.state === 'saving'
+            ? 'Saving draft...'
+            : autosaveState.state === 'saved'
+              ? `Draft saved at ${autosaveState.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+              : autosaveState.state === 'failed'
+                ? 'The draft could not be saved'
+                : autosaveAllowed
+                  ? 'Drafts save automatically'
+                  : ''}
+        </p>
+      </div>
       <FormField label="Reviewer notes">
-        {(p) => <Textarea {...p} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />}
+        {(p) => <Textarea {...p} rows={3} value={notes} onChange={(e) => edited(setNotes)(e.target.value)} />}
       </FormField>
 
+      <ClaimEditor
+        submissionId={submission.id}
+        content={submission.content}
+        originalRef={originalRef}
+        noCheckableClaims={noCheckableClaims}
+        onNoCheckableClaimsChange={edited(setNoCheckableClaims)}
+      />
+
+      {!reportReady && !claims.isLoading ? (
+        <p className="text-sm text-amber-800" role="status">
+          {FACT_CHECK_MESSAGES.reportNeeded}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => submit(false)} disabled={saving}>
           {saving ? 'Saving...' : 'Save Draft'}

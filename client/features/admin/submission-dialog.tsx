@@ -58,7 +58,7 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
           <Eye className="h-4 w-4" aria-hidden="true" /> View
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Submission ${s.id}`} description={s.title} className="max-w-3xl">
+      <DialogContent title={`Submission ${s.id}`} description={s.title} className="max-w-6xl">
         <div className="flex flex-col gap-6">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Detail label="Status">
@@ -91,17 +91,12 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
             </section>
           ) : null}
           <section className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold">Original content</h3>
-            <div className="max-h-60 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap">
-              {s.content}
-            </div>
-          </section>
-          <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold">Status history</h3>
             <StatusHistory id={s.id} />
           </section>
           <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 className="text-base font-semibold">Review</h3>
+            <p className="text-sm text-slate-600">The original is on the left; edit the copy on the right.</p>
             <ReviewForm submission={s} onCompleted={() => setOpen(false)} />
           </section>
         </div>

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { formatAmount, formatDateTime } from './format-date';
 import { StatusBadge } from './status-badge';
+import { ReviewDelivery } from '@client/features/fact-check';
 
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -46,7 +47,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
           <Eye className="h-4 w-4" aria-hidden="true" /> View Details
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Submission ${s.id}`} description={s.title}>
+      <DialogContent title={`Submission ${s.id}`} description={s.title} className="max-w-4xl">
         <div className="flex flex-col gap-6">
           <dl className="grid gap-4 sm:grid-cols-2">
             <Field label="Status">
@@ -80,7 +81,11 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
           <TextBlock label="Instructions" text={s.instructions} empty="No instructions." />
           <TextBlock label="Additional notes" text={s.additionalNotes} empty="No additional notes." />
           <TextBlock label="Your content" text={s.content} empty="No content." />
-          <TextBlock label="Reviewed content" text={s.reviewedContent} empty="The reviewed content appears here when the review is complete." />
+          {s.status === 'completed' ? (
+            <ReviewDelivery submission={s} />
+          ) : (
+            <TextBlock label="Reviewed content" text={null} empty="The reviewed content appears here when the review is complete." />
+          )}
           <TextBlock label="Reviewer notes" text={s.reviewerNotes} empty="No notes from the reviewer yet." />
           {s.documentLink || s.documents.length > 0 ? (
             <section className="flex flex-col gap-2">

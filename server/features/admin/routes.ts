@@ -12,6 +12,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
+import { assertFactCheckReady } from '../fact-check';
 import { loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';
 
@@ -48,6 +49,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction(async (tx) => {
         const row = await lockSubmission(tx, id);
         assertReviewerMove(row, request.body.status);
+        if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
         await moveStatus(tx, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
       });
       return loadAdminSubmission(app.db, id);

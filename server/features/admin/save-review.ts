@@ -10,6 +10,7 @@ import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { lockSubmission, moveStatus } from './change-status';
+import { assertFactCheckReady } from '../fact-check';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
 async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {
@@ -44,6 +45,7 @@ export async function saveReview(
 ): Promise<SubmissionRow> {
   const { review } = input;
   const row = await lockSubmission(tx, input.submissionId);
+  if (review.complete) await assertFactCheckReady(tx, row, review.noCheckableClaims);
   const documentIds =
     review.attachmentMode === 'upload' ? await resolveDocuments(tx, row.id, review.uploadedDocuments) : [];
   if (review.attachmentMode === 'upload') {
@@ -70,6 +72,7 @@ export async function saveReview(
     reviewerNotes: review.reviewerNotes.trim() === '' ? null : review.reviewerNotes,
     attachmentMode: review.attachmentMode,
     documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
+    ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   return moveStatus(tx, row, target ?? (row.status as never), {

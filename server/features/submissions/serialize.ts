@@ -48,6 +48,7 @@ export function toSubmission(
     reviewerNotes: review ? row.reviewerNotes : null,
     attachmentMode: review ? row.attachmentMode : null,
     documentLink: review ? row.documentLink : null,
+    noCheckableClaims: review ? row.noCheckableClaims : false,
     documents: review ? documents : [],
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),

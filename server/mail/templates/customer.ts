@@ -1,5 +1,6 @@
 import { BRAND } from '../../../shared/brand';
 import { tierLabel } from '../../../shared/service-tiers';
+import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/fact-check.schema';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
 import { dueText, greeting, orderDetails, type OrderView } from './views';
 
@@ -40,17 +41,40 @@ export function reviewStartedEmail(frame: EmailFrame, { firstName, order }: Cust
   });
 }
 
-export function reviewCompletedEmail(frame: EmailFrame, { firstName, order }: CustomerOrderInput): RenderedEmail {
+/** What the review delivered: words changed and claims checked per verdict (issue 12). */
+export interface DeliverySummary {
+  wordsChanged: number;
+  claims: Record<Verdict, number>;
+  noCheckableClaims: boolean;
+}
+
+function deliveryDetails(delivery: DeliverySummary | undefined): [string, string][] {
+  if (!delivery) return [];
+  const total = VERDICTS.reduce((sum, v) => sum + delivery.claims[v], 0);
+  const claimsLine =
+    total === 0 && delivery.noCheckableClaims ? `0 (${NO_CHECKABLE_CLAIMS_LABEL.toLowerCase()})` : total.toLocaleString('en-GB');
+  return [
+    ['Words changed', delivery.wordsChanged.toLocaleString('en-GB')],
+    ['Claims checked', claimsLine],
+    ...VERDICTS.map((v): [string, string] => [`Claims ${VERDICT_LABELS[v]}`, delivery.claims[v].toLocaleString('en-GB')]),
+  ];
+}
+
+export function reviewCompletedEmail(
+  frame: EmailFrame,
+  { firstName, order, delivery }: CustomerOrderInput & { delivery?: DeliverySummary },
+): RenderedEmail {
   return renderEmail(frame, {
     subject: `Your review is ready: order ${order.id}`,
     heading: 'Your reviewed content is ready',
     intro: [
       greeting(firstName),
-      `The review of your ${tierLabel(order.serviceTier)} order is complete. Your reviewed content and the reviewer's notes are waiting in your dashboard.`,
+      `The review of your ${tierLabel(order.serviceTier)} order is complete. Your reviewed content with every change marked, the fact-check report and the reviewer's notes are waiting in your dashboard.`,
     ],
     details: [
       ['Order', order.id],
       ['Words', order.wordCount.toLocaleString('en-GB')],
+      ...deliveryDetails(delivery),
     ],
     action: { label: 'View your review', path: '/dashboard' },
     outro: ['Questions about the result? Reply from your dashboard and the reviewer will see it.'],

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { BRAND } from '../../../shared/brand';
+import {
+  AUTHOR_NAME,
+  NO_CHECKABLE_CLAIMS_LABEL,
+  passageContext,
+  VERDICT_LABELS,
+  VERDICTS,
+  type FactCheckReport,
+} from '../../../shared/fact-check.schema';
+import { tierLabel } from '../../../shared/service-tiers';
+
+/**
+ * A Unicode font when the system has one (Debian's fonts-dejavu-core); PDFKit's built-in Helvetica only covers
+ * Western European text, so anything else would print as the wrong glyphs.
+ */
+const FONT_CANDIDATES = {
+  regular: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
+  bold: ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+};
+function findFont(paths: string[]): string | null {
+  return paths.find((p) => existsSync(p)) ?? null;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const clean = (text: string) => text.replace(CONTROL, '');
+
+export interface ReportPdfInput {
+  submission: { id: string; title: string; serviceTier: string; content: string; completedAt: Date | null };
+  report: FactCheckReport;
+}
+
+/** The fact-check report as a PDF: counts per verdict, then each claim with its passage, verdict, note and sources. */
+export async function buildFactCheckPdf({ submission, report }: ReportPdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `Fact-check report ${submission.id}`, Author: AUTHOR_NAME, Creator: BRAND.name },
+  });
+  const regularFile = findFont(FONT_CANDIDATES.regular);
+  const boldFile = findFont(FONT_CANDIDATES.bold);
+  if (regularFile) doc.registerFont('body', regularFile);
+  if (boldFile) doc.registerFont('bold', boldFile);
+  const body = regularFile ? 'body' : 'Helvetica';
+  const bold = boldFile ? 'bold' : 'Helvetica-Bold';
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font(bold).fontSize(20).fillColor('#0f172a').text('Fact-check report');
+  doc.moveDown(0.3);
+  doc.font(body).fontSize(10).fillColor('#475569');
+  doc.text(`Order ${submission.id} · ${tierLabel(submission.serviceTier)}`);
+  doc.text(clean(submission.title));
+  if (submission.completedAt) doc.text(`Completed ${submission.completedAt.toISOString().slice(0, 10)} by the ${AUTHOR_NAME}`);
+  doc.moveDown();
+
+  doc.font(bold).fontSize(13).fillColor('#0f172a').text('Summary');
+  doc.font(body).fontSize(11);
+  doc.text(`Claims checked: ${report.claims.length}`);
+  for (const verdict of VERDICTS) doc.text(`${VERDICT_LABELS[verdict]}: ${report.counts[verdict]}`);
+  if (report.claims.length === 0) {
+    doc.moveDown(0.5);
+    doc.text(report.noCheckableClaims ? `${NO_CHECKABLE_CLAIMS_LABEL}: the text makes no claim a source could confirm.` : 'No claims were recorded.');
+  }
+
+  report.claims.forEach((claim, i) => {
+    doc.moveDown();
+    doc.font(bold).fontSize(12).fillColor('#0f172a').text(`Claim ${i + 1}: ${VERDICT_LABELS[claim.verdict]}`);
+    const context = passageContext(submission.content, claim, 60);
+    doc.font(body).fontSize(10).fillColor('#334155');
+    doc.text(clean(context.before), { continued: true });
+    doc.font(bold).fillColor('#0f172a').text(`“${clean(context.passage)}”`, { continued: true });
+    doc.font(body).fillColor('#334155').text(clean(context.after));
+    if (claim.note) {
+      doc.moveDown(0.3);
+      doc.font(body).fontSize(10).fillColor('#0f172a').text(`Note: ${clean(claim.note)}`);
+    }
+    if (claim.sources.length > 0) {
+      doc.moveDown(0.3);
+      doc.font(body).fontSize(10).fillColor('#0f172a').text('Sources:');
+      for (const source of claim.sources) {
+        doc.fillColor('#1d4ed8').text(clean(source), { link: source, underline: true });
+      }
+    }
+  });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { claimInputSchema, deliveryFileNames, FACT_CHECK_MESSAGES } from '../../../shared/fact-check.schema';
+import { reviewedTextOf } from '../../../shared/review.schema';
+import type { SubmissionRow } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+import { canSeeReview, getAccessibleSubmission } from '../submissions';
+import { buildTrackedChangesDocx } from './build-docx';
+import { buildFactCheckPdf } from './build-report-pdf';
+import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
+
+/** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
+const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id');
+const submissionParams = z.object({ id });
+const claimParams = z.object({ id, claimId: id });
+
+const adminOnly = { config: { access: 'admin' as const } };
+const signedIn = { config: { access: 'customer' as const } };
+
+const CONTENT_TYPES = {
+  text: 'text/plain; charset=utf-8',
+  word: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  report: 'application/pdf',
+} as const;
+
+function sendFile(reply: FastifyReply, kind: keyof typeof CONTENT_TYPES, fileName: string, body: Buffer | string) {
+  return reply
+    .header('Content-Type', CONTENT_TYPES[kind])
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+/**
+ * The fact-check report and the delivery files. Reviewers edit claims on any order; a customer reads the report
+ * and downloads the files of their own order once it is completed (decision 009), and gets 404 otherwise.
+ */
+export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The submission when the signed-in user may see its review; 404 for anyone else and before completion. */
+  async function deliveredSubmission(request: FastifyRequest, submissionId: string): Promise<SubmissionRow> {
+    const user = await requireUser(request);
+    const row = await getAccessibleSubmission(app.db, submissionId, user);
+    if (!canSeeReview(row, user)) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
+    return row;
+  }
+
+  // --- The reviewer's side -------------------------------------------------------------------
+  api.get('/api/admin/submissions/:id/claims', { ...adminOnly, schema: { params: submissionParams } }, async (request) => {
+    const row = await getAccessibleSubmission(app.db, request.params.id, await requireAdmin(request));
+    return listClaims(app.db, row.id);
+  });
+
+  api.post(
+    '/api/admin/submissions/:id/claims',
+    { ...adminOnly, schema: { params: submissionParams, body: claimInputSchema } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const claim = await app.db.transaction(async (tx) => {
+        const row = await lockSubmission(tx, request.params.id);
+        return createClaim(tx, row, request.body, admin.id);
+      });
+      return reply.code(201).send(claim);
+    },
+  );
+
+  api.patch(
+    '/api/admin/submissions/:id/claims/:claimId',
+    { ...adminOnly, schema: { params: claimParams, body: claimInputSchema } },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const row = await lockSubmission(tx, request.params.id);
+        return updateClaim(tx, row, request.params.claimId, request.body);
+      }),
+  );
+
+  api.delete('/api/admin/submissions/:id/claims/:claimId', { ...adminOnly, schema: { params: claimParams } }, async (request, reply) => {
+    await app.db.transaction(async (tx) => {
+      const row = await lockSubmission(tx, request.params.id);
+      await deleteClaim(tx, row.id, request.params.claimId);
+    });
+    return reply.code(204).send();
+  });
+
+  // --- The customer's side (admins too) -------------------------------------------------------
+  api.get('/api/submissions/:id/fact-check', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+    const row = await deliveredSubmission(request, request.params.id);
+    void reply.header('Cache-Control', 'no-store');
+    return loadReport(app.db, row);
+  });
+
+  api.get('/api/submissions/:id/reviewed.txt', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+    const row = await deliveredSubmission(request, request.params.id);
+    if (!row.reviewedContent) throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
+    return sendFile(reply, 'text', deliveryFileNames(row.id).text, row.reviewedContent);
+  });
+
+  api.get('/api/submissions/:id/reviewed.docx', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+    const row = await deliveredSubmission(request, request.params.id);
+    const reviewed = reviewedTextOf(row);
+    if (reviewed.trim() === '') throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
+    const file = await buildTrackedChangesDocx({
+      original: row.content,
+      reviewed,
+      title: row.title,
+      date: row.completedAt ?? row.updatedAt,
+    });
+    return sendFile(reply, 'word', deliveryFileNames(row.id).word, file);
+  });
+
+  api.get('/api/submissions/:id/fact-check.pdf', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+    const row = await deliveredSubmission(request, request.params.id);
+    const file = await buildFactCheckPdf({ submission: row, report: await loadReport(app.db, row) });
+    return sendFile(reply, 'report', deliveryFileNames(row.id).report, file);
+  });
+}
