@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
+import { serializeError } from './lib/log-serializers';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,6 +48,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      // Errors without query parameters or the values PostgreSQL quotes (server/lib/log-serializers.ts).
+      err: serializeError,
       // Never log query strings: signed upload URLs and OAuth callbacks carry secrets there.
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
@@ -82,7 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.DATA_DIR,
       onPoolError: (err) => app.log.error({ err }, 'database pool error'),
     }));
-  if (!options.database) app.addHook('onClose', async () => database.close());
+  if (!options.database) {
+    app.addHook('onClose', async () => {
+      await database.close();
+      app.log.info('database closed');
+    });
+  }
 
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -220,7 +220,7 @@ export function resolveSessionSecret(config: Config): string {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  mkdirSync(config.DATA_DIR, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

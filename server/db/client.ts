@@ -1,7 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { ensurePrivateDir, tightenTree } from '../lib/private-files';
+import { acquireDataDirLock } from './data-dir-lock';
+import { describeConnectError, DatabaseStartupError } from './errors';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -26,44 +29,109 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * How long a request may wait on PostgreSQL before it gets a 503 (server/plugins/errors.ts) instead of hanging:
+ * for a free pooled connection (or a new one), for a row or table lock, and for any one statement. A transaction
+ * left idle (a bug, or a stuck client) is ended so it cannot hold locks for long.
+ */
+export interface DatabaseTimeouts {
+  acquireMs: number;
+  lockMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  acquireMs: 5_000,
+  lockMs: 3_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 60_000,
+};
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   onPoolError?: (err: Error) => void;
   migrate?: boolean;
+  /** PostgreSQL only: overrides of DEFAULT_DATABASE_TIMEOUTS and the pool size (tests make them small). */
+  timeouts?: Partial<DatabaseTimeouts>;
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.onPoolError)
-    : await openPglite(path.join(options.dataDir, 'pglite'));
-  if (options.migrate !== false) await runMigrations(handle, options.databaseUrl);
+    ? await openPostgres(options)
+    : await openPglite(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await runMigrations(handle, options.databaseUrl);
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
+  }
   return handle;
 }
 
-async function openPostgres(url: string, onPoolError?: (err: Error) => void): Promise<DatabaseHandle> {
+async function openPostgres(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    // Bounds both opening a connection and waiting for a free one when all are busy.
+    connectionTimeoutMillis: timeouts.acquireMs,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
-  pool.on('error', (err) => onPoolError?.(err));
+  pool.on('error', (err) => options.onPoolError?.(err));
   const db = drizzle({ client: pool, schema });
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
-  mkdirSync(dir, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const client = new PGlite(dir);
-  await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+/**
+ * PGlite in DATA_DIR/pglite, for this process alone (data-dir-lock.ts). It runs queries one at a time on the
+ * main thread, so PostgreSQL's timeouts do not apply: see docs/decisions/012-shutdown-and-locking.md.
+ */
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = path.join(dataDir, 'pglite');
+  ensurePrivateDir(dataDir);
+  const release = acquireDataDirLock(dataDir);
+  try {
+    ensurePrivateDir(dir);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const client = new PGlite(dir);
+    try {
+      await client.waitReady;
+    } catch (err) {
+      throw new DatabaseStartupError(
+        `DATA_DIR ${dataDir}: the embedded database in ${dir} could not be opened (${(err as Error).message})`,
+        { cause: err },
+      );
+    }
+    tightenTree(dir);
+    const db = drizzle({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Applies committed migrations; on PostgreSQL under an advisory lock so instances starting together take turns. */
@@ -78,7 +146,11 @@ export async function runMigrations(handle: DatabaseHandle, databaseUrl?: string
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new DatabaseStartupError(describeConnectError(err, databaseUrl ?? ''), { cause: err });
+  }
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });

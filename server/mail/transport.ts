@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../env';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 export interface OutgoingEmail {
   /** Outbox row id: also the Message-ID, so a resend after a crash can be recognised as the same e-mail. */
@@ -74,13 +75,13 @@ export function createMailTransport(config: TransportConfig, log: TransportLogge
     kind: 'file',
     send: async (email) => {
       const info = await files.sendMail(message(config, email));
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       // Named after the outbox row: a resend replaces the file instead of adding a second one.
       const file = path.join(dir, `${email.id}.eml`);
       const partial = `${file}.partial`;
-      await writeFile(partial, info.message as Buffer);
+      await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await rename(partial, file);
-      log.info({ file, to: email.to, subject: email.subject }, `e-mail written to ${file}`);
+      log.info({ file }, `e-mail written to ${file}`);
     },
     close: () => files.close(),
   };

@@ -101,8 +101,10 @@ export class MailWorker {
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake?.();
+    const wasRunning = this.loop !== null;
     await this.loop;
     this.loop = null;
+    if (wasRunning) this.log.info({}, 'mail worker stopped');
   }
 
   private async run(): Promise<void> {

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../lib/http-error';
+
+/** A slow, locked or unreachable database: the client may try again shortly (see server/db/client.ts timeouts). */
+export const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.';
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
 
 function firstZodMessage(error: ZodError): string {
   const issue = error.issues[0];
@@ -38,6 +43,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
               ? 'Unsupported content type'
               : error.message;
       void reply.code(status).send({ message });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database busy or unreachable; answered 503');
+      void reply
+        .code(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_BUSY_MESSAGE });
       return;
     }
     request.log.error({ err: error }, 'request failed');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 import type { ObjectStorage } from './object-storage';
 import { signUpload } from './signing';
 
@@ -14,7 +15,7 @@ export class PathEscapeError extends Error {
   }
 }
 
-/** Files under DATA_DIR/uploads; uploads arrive through the app's signed PUT route. */
+/** Files under DATA_DIR/uploads (owner-only: 0700 folders, 0600 files); uploads arrive through the app's signed PUT route. */
 export class LocalDiskStorage implements ObjectStorage {
   readonly driver = 'local' as const;
   readonly root: string;
@@ -49,7 +50,7 @@ export class LocalDiskStorage implements ObjectStorage {
    */
   async write(key: string, source: Readable, check: Transform): Promise<void> {
     const target = this.resolve(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = `${target}.part-${randomBytes(6).toString('hex')}`;
     const onSourceError = (err: Error) => check.destroy(err);
     const onSourceClose = () => {
@@ -59,7 +60,7 @@ export class LocalDiskStorage implements ObjectStorage {
     source.on('close', onSourceClose);
     source.pipe(check);
     try {
-      await pipeline(check, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(check, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       await rename(temp, target);
     } catch (err) {
       source.unpipe(check);

@@ -76,6 +76,35 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+/**
+ * A fresh, migrated database for a server process a test starts itself: on PGlite a copy of the template in
+ * `dataDir` (not opened here, so the process can take DATA_DIR's lock), on PostgreSQL a database of its own.
+ */
+export async function createTestDataDir(): Promise<Omit<TestDatabase, 'handle'>> {
+  const dataDir = path.join(os.tmpdir(), `hp-test-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dataDir, { recursive: true });
+  if (TEST_DATABASE_URL) {
+    const name = `hp_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${templateName()}"`);
+    await admin.end();
+    return {
+      dataDir,
+      databaseUrl: withDatabase(TEST_DATABASE_URL, name),
+      drop: async () => {
+        const again = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await again.connect();
+        await again.query(`drop database if exists "${name}" with (force)`);
+        await again.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  cpSync(pgliteTemplateDir(), dataDir, { recursive: true });
+  return { dataDir, databaseUrl: undefined, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = path.join(os.tmpdir(), `hp-test-${process.pid}-${randomBytes(4).toString('hex')}`);

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../env';
 import type { Database } from '../../db/client';
+import { serializeError } from '../../lib/log-serializers';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
 
@@ -43,7 +44,25 @@ function cleanUpdate(data: Record<string, unknown>): Record<string, unknown> {
   return cleaned;
 }
 
-export function createAuth(config: Config, db: Database, secret: string) {
+export interface AuthLogger {
+  error: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  info: (obj: object, msg: string) => void;
+  debug: (obj: object, msg: string) => void;
+}
+
+/**
+ * better-auth's own log lines go to the app's logger, errors through the safe serializer (a failed query's
+ * parameters hold password hashes and e-mail addresses); any other argument is dropped.
+ */
+function authLog(log: AuthLogger) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const errors = args.filter((a) => a instanceof Error).map((e) => serializeError(e));
+    log[level](errors.length > 0 ? { err: errors[0], auth: true } : { auth: true }, `better-auth: ${message}`);
+  };
+}
+
+export function createAuth(config: Config, db: Database, secret: string, log?: AuthLogger) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   return betterAuth({
     appName: 'HumanProof',
@@ -75,7 +94,11 @@ export function createAuth(config: Config, db: Database, secret: string) {
     // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { disabled: config.NODE_ENV === 'test' || config.LOG_LEVEL === 'silent', level: 'error' },
+    logger: {
+      disabled: config.NODE_ENV === 'test' || config.LOG_LEVEL === 'silent',
+      level: 'error',
+      ...(log ? { log: authLog(log) } : {}),
+    },
     advanced: {
       cookiePrefix: 'hp',
       useSecureCookies: secure,

@@ -1,13 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { dataDirWritable } from '../../data-dir';
+
+/** A health check answers within this even when the database hangs (a load balancer's own timeout is longer). */
+const DATABASE_CHECK_MS = 3_000;
+
+export interface HealthReport {
+  status: 'ok' | 'unavailable';
+  database: 'ok' | 'unavailable';
+  dataDir: 'writable' | 'not writable';
+}
+
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
+  });
+  const query = app.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
-      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-    } catch {
-      return reply.code(503).send({ message: 'Database unavailable' });
-    }
+    const [database, writable] = await Promise.all([databaseAnswers(app), dataDirWritable(app.config.DATA_DIR)]);
+    const report: HealthReport = {
+      status: database && writable ? 'ok' : 'unavailable',
+      database: database ? 'ok' : 'unavailable',
+      dataDir: writable ? 'writable' : 'not writable',
+    };
+    return reply
+      .code(report.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
   });
 }
