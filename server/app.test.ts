@@ -59,7 +59,7 @@ describe('server basics', () => {
   it('answers /healthz', async () => {
     const response = await app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', dataDir: 'writable' });
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {
