@@ -1,4 +1,6 @@
 import { openDatabase } from '../../db/client';
+import { DataDirLockedError } from '../../db/data-dir-lock';
+import { DatabaseStartupError } from '../../db/errors';
 import { ConfigError, loadConfig } from '../../env';
 import { grantAdmin } from './admin-role';
 
@@ -30,7 +32,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
+    if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
+    else if (err instanceof DataDirLockedError) console.error(`${err.message} (the embedded database: stop the server first)`);
+    else if (err instanceof DatabaseStartupError) console.error(err.message);
+    else console.error(err);
     process.exit(1);
   },
 );
