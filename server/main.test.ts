@@ -50,7 +50,8 @@ function mountTmpfs(options: string): string | null {
   return dir;
 }
 
-async function expectStartupFailure(env: Record<string, string>, pattern: RegExp, withinMs = 10_000) {
+/** Fails to start with one line on stderr; `withinMs` is generous: loading the server alone takes seconds on a busy machine. */
+async function expectStartupFailure(env: Record<string, string>, pattern: RegExp, withinMs = 30_000) {
   const started = Date.now();
   const server = startServer(bundle, await freePort(), env);
   const code = await server.exited;
@@ -64,7 +65,7 @@ async function expectStartupFailure(env: Record<string, string>, pattern: RegExp
   return lines[0]!;
 }
 
-describe('start-up errors: one line naming the variable and the cause', () => {
+describe('start-up errors: one line naming the variable and the cause', { timeout: 60_000 }, () => {
   it('a DATA_DIR under a regular file', async () => {
     const file = path.join(tempDir(), 'not-a-folder');
     writeFileSync(file, 'x');
@@ -110,14 +111,17 @@ describe('start-up errors: one line naming the variable and the cause', () => {
     const line = await expectStartupFailure(
       { DATA_DIR: tempDir(), DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/humanproof` },
       /DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:\d+\/humanproof: connection refused/,
-      5_000,
     );
     expect(line).not.toContain('s3cret-pw');
   });
 
   it('a DATABASE_URL whose server accepts but never answers stops within a few seconds', async () => {
     const sockets: net.Socket[] = [];
-    const silent = net.createServer((socket) => sockets.push(socket));
+    let connectedAt = 0;
+    const silent = net.createServer((socket) => {
+      connectedAt ||= Date.now();
+      sockets.push(socket);
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     cleanups.push(
       () =>
@@ -130,8 +134,10 @@ describe('start-up errors: one line naming the variable and the cause', () => {
     await expectStartupFailure(
       { DATA_DIR: tempDir(), DATABASE_URL: `postgres://app@127.0.0.1:${port}/humanproof` },
       /DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:\d+\/humanproof: no answer within 5 s/,
-      10_000,
     );
+    // From the moment the server reached PostgreSQL's port to the end of the process: the 5 s timeout, not a hang.
+    expect(connectedAt).toBeGreaterThan(0);
+    expect(Date.now() - connectedAt).toBeLessThan(8_000);
   });
 });
 
@@ -265,7 +271,7 @@ describe.skipIf(Boolean(TEST_DATABASE_URL))('embedded database: one process per 
   });
 });
 
-describe('a fresh DATA_DIR is created owner-only', () => {
+describe('a fresh DATA_DIR is created owner-only', { timeout: 60_000 }, () => {
   it('creates DATA_DIR 0700 (checked before the database is even reached)', async () => {
     const dataDir = path.join(tempDir(), 'fresh', 'data');
     mkdirSync(path.dirname(dataDir));
