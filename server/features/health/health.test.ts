@@ -52,7 +52,11 @@ describe('GET /healthz', () => {
     const failing = () => Promise.reject(new Error('Connection terminated'));
     const hanging = () => new Promise(() => {});
     for (const execute of [failing, hanging]) {
-      const database = { db: { execute } as never, kind: 'postgres' as const, close: async () => {} };
+      // The real database, except that the health check's `execute` fails or never settles.
+      const db = new Proxy(t.database.handle.db, {
+        get: (target, prop, receiver) => (prop === 'execute' ? execute : Reflect.get(target, prop, receiver)),
+      });
+      const database = { db, kind: t.database.handle.kind, close: async () => {} };
       const app = await buildApp({ config: t.config, database, clientDir: null });
       try {
         const started = Date.now();
