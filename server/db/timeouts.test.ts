@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../env';
 import { DATABASE_BUSY_MESSAGE } from '../plugins/errors';
 import { createTestDataDir, TEST_DATABASE_URL } from '../test-support/database';
-import { signUp, type SignedInUser } from '../test-support/test-app';
+import { signUp, TEST_PASSWORD, type SignedInUser } from '../test-support/test-app';
 import { openDatabase, type DatabaseHandle } from './client';
 import { isDatabaseUnavailable } from './errors';
 
@@ -93,6 +93,32 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL timeouts answer 503 with Retry-A
       await locker.end();
     }
     const after = await app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('a table locked during a better-auth sign-in: 503 from the app, not better-auth’s 500', async () => {
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const started = Date.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in/email',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expectBusy(response);
+      expect(Date.now() - started).toBeLessThan(2_500);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    const after = await app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(after.statusCode).toBe(200);
   });
 

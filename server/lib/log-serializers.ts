@@ -26,9 +26,14 @@ export interface SerializedError {
 const SAFE_STRING_FIELDS = ['severity', 'schema', 'table', 'column', 'constraint', 'routine', 'syscall'] as const;
 const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
 
+/** A log message without the `params: ...` tail Drizzle appends to a failed query's message. */
+export function withoutQueryParams(message: string): string {
+  return message.replace(PARAMS_IN_MESSAGE, '');
+}
+
 function safeMessage(err: Record<string, unknown>): string {
   const message = typeof err.message === 'string' ? err.message : String(err);
-  const withoutParams = message.replace(PARAMS_IN_MESSAGE, '');
+  const withoutParams = withoutQueryParams(message);
   // Data exceptions (SQLSTATE class 22) quote the offending value: `invalid input syntax for type uuid: "..."`.
   if (typeof err.code === 'string' && err.code.startsWith('22')) return withoutParams.replace(/"[\s\S]*"/g, '"[redacted]"');
   return withoutParams;

@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../env';
 import type { Database } from '../../db/client';
-import { serializeError } from '../../lib/log-serializers';
+import { serializeError, withoutQueryParams } from '../../lib/log-serializers';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
 
@@ -58,7 +58,7 @@ export interface AuthLogger {
 function authLog(log: AuthLogger) {
   return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
     const errors = args.filter((a) => a instanceof Error).map((e) => serializeError(e));
-    log[level](errors.length > 0 ? { err: errors[0], auth: true } : { auth: true }, `better-auth: ${message}`);
+    log[level](errors.length > 0 ? { err: errors[0], auth: true } : { auth: true }, `better-auth: ${withoutQueryParams(message)}`);
   };
 }
 
@@ -94,6 +94,10 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
     // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // A failure that is not an APIError (a locked table, a lost connection) is thrown to the calling route, so the
+    // app's error handler answers (503 with Retry-After when the database is busy) and logs it without its
+    // parameters; better-call would otherwise print the whole error, e-mail address included, to stderr.
+    onAPIError: { throw: true },
     logger: {
       disabled: config.NODE_ENV === 'test' || config.LOG_LEVEL === 'silent',
       level: 'error',
