@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { ensurePrivateDir, tightenTree } from '../lib/private-files';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, tightenTree } from '../lib/private-files';
 import { acquireDataDirLock } from './data-dir-lock';
 import { describeConnectError, DatabaseStartupError } from './errors';
 import * as schema from './schema';
@@ -100,7 +100,8 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<DatabaseHandl
  */
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'pglite');
-  ensurePrivateDir(dataDir);
+  // DATA_DIR itself may be the operator's folder: created owner-only, never chmod-ed here (see data-dir.ts).
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const release = acquireDataDirLock(dataDir);
   try {
     ensurePrivateDir(dir);
