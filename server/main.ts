@@ -31,25 +31,34 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** Logging must never stop a shutdown: with its log pipe gone (a dead collector) a write can throw. */
+function tryLog(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // nothing to do: the process still has to stop
+  }
+}
+
 /** SIGTERM/SIGINT: stop accepting, finish requests in flight, stop the mail worker, close the database, exit 0. */
 function handleSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      tryLog(() => app.log.error('shutdown took too long; exiting'));
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    tryLog(() => app.log.info({ signal }, 'shutting down: finishing requests in flight'));
     app.close().then(
       () => {
-        app.log.info('shut down cleanly');
+        tryLog(() => app.log.info('shut down cleanly'));
         process.exit(0);
       },
       (err: unknown) => {
-        app.log.error({ err }, 'error during shutdown');
+        tryLog(() => app.log.error({ err }, 'error during shutdown'));
         process.exit(1);
       },
     );
