@@ -3,6 +3,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { startSmtpSink } from './e2e-smtp-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '5100';
@@ -21,6 +22,11 @@ Object.assign(process.env, {
   ADMIN_EMAILS: adminEmails,
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
 });
+
+// E-mail goes over SMTP to a real SMTP server; specs read what it received from .tmp/e2e-<port>/mailbox.
+const sink = await startSmtpSink(path.join(dataDir, 'mailbox'));
+process.env.SMTP_URL = sink.url;
+process.env.MAIL_FROM = 'HumanProof <no-reply@humanproof.test>';
 
 const baseUrl = process.env.TEST_DATABASE_URL?.trim();
 if (baseUrl) {

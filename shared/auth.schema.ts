@@ -6,7 +6,6 @@ export const NAME_MAX = 50;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists. Sign in instead.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   emailNotEditable: "Email cannot be changed as it's linked to your authentication",
 } as const;

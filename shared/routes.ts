@@ -127,6 +127,27 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Create a HumanProof account to order human review of your content.',
   },
   {
+    path: '/forgot-password',
+    page: 'features/auth/forgot-password-page.tsx',
+    access: 'public',
+    title: 'Forgot password',
+    description: 'Reset the password of your HumanProof account.',
+  },
+  {
+    path: '/reset-password',
+    page: 'features/auth/reset-password-page.tsx',
+    access: 'public',
+    title: 'Choose a new password',
+    description: 'Choose a new password for your HumanProof account.',
+  },
+  {
+    path: '/email-verified',
+    page: 'features/account/email-verified-page.tsx',
+    access: 'public',
+    title: 'E-mail address',
+    description: 'Confirm the e-mail address of your HumanProof account.',
+  },
+  {
     path: '/auth-success',
     page: 'features/auth/auth-success-page.tsx',
     access: 'public',

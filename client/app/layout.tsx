@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Footer } from '@client/components/layout/footer';
 import { Navbar } from '@client/components/layout/navbar';
 import { ToasterHost } from '@client/components/ui/toaster-host';
+import { VerifyEmailBanner } from '@client/features/account';
 
 function ScrollToTop() {
   const [location] = useLocation();
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <ScrollToTop />
       <Navbar />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         {children}
       </main>

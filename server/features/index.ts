@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
@@ -18,6 +19,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   siteConfigRoutes,
   authRoutes,
   profileRoutes,
+  accountRoutes,
   contactRoutes,
   submissionRoutes,
   paymentRoutes,

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPence } from '../../shared/money';
 import { submissions } from '../db/schema';
 import { createSubmissionVia } from '../features/submissions/testing';
-import { createTestApp, signUp, signUpAdmin, uniqueEmail, type SignedInUser, type TestApp } from '../test-support/test-app';
+import { createTestApp, uniqueEmail, type SignedInUser, type TestApp } from '../test-support/test-app';
 import { formatLondonDateTime } from './format';
-import { smtpWorker } from './testing/fixtures';
+import { smtpWorker, signUpQuietly, signUpAdminQuietly } from './testing/fixtures';
 import { SmtpSink, type ReceivedMail } from './testing/smtp-sink';
 
 const PUBLIC_URL = 'https://app.humanproof.test';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   sink = new SmtpSink();
   await sink.start();
   t = await createTestApp({ PUBLIC_URL, ADMIN_EMAILS: TEAM_ONLY });
-  admin = await signUpAdmin(t.app);
+  admin = await signUpAdminQuietly(t.app);
   team = [admin.email.toLowerCase(), TEAM_ONLY].sort();
   mail = smtpWorker(t.app.db, sink.url, t.config.DATA_DIR, { now: () => new Date(clock) });
 });
@@ -73,7 +73,7 @@ async function payFor(customer: SignedInUser, overrides: Record<string, unknown>
 
 describe('e-mails from the API', () => {
   it('payment succeeds while the mail server is down; its e-mails arrive exactly once after it comes back', async () => {
-    const customer = await signUp(t.app, { firstName: 'Priya', lastName: 'Patel' });
+    const customer = await signUpQuietly(t.app, { firstName: 'Priya', lastName: 'Patel' });
     await sink.stop();
     const row = await payFor(customer, { serviceTier: 'rewritten', fastTurnaround: true });
     expect(row.status).toBe('paid');
@@ -109,7 +109,7 @@ describe('e-mails from the API', () => {
   });
 
   it('review started, review completed and messages in both directions each send one e-mail', async () => {
-    const customer = await signUp(t.app, { firstName: 'Tom', lastName: 'Baker' });
+    const customer = await signUpQuietly(t.app, { firstName: 'Tom', lastName: 'Baker' });
     const row = await payFor(customer);
     await deliver();
     const before = sink.received.length;

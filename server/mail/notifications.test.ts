@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, messages, type MessageRow } from '../db/schema';
 import { newId } from '../lib/ids';
-import { createTestApp, signUp, signUpAdmin, uniqueEmail, type TestApp } from '../test-support/test-app';
+import { createTestApp, uniqueEmail, type TestApp } from '../test-support/test-app';
 import {
   notifyContactMessage,
   notifyNewMessage,
@@ -12,7 +12,7 @@ import {
   notifyReviewCompleted,
   notifyReviewStarted,
 } from './notify';
-import { insertSubmission, outboxRows, smtpWorker } from './testing/fixtures';
+import { insertSubmission, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from './testing/fixtures';
 import { SmtpSink, type ReceivedMail } from './testing/smtp-sink';
 
 const PUBLIC_URL = 'https://humanproof.test';
@@ -28,8 +28,8 @@ beforeAll(async () => {
   await sink.start();
   t = await createTestApp({ PUBLIC_URL, ADMIN_EMAILS: `${TEAM_ONLY}, Lead@Example.com` });
   // An admin account that is also in ADMIN_EMAILS (must be written to once) and one made admin in the database.
-  await signUp(t.app, { email: LEAD, firstName: 'Lee', lastName: 'Lead' });
-  const second = await signUpAdmin(t.app);
+  await signUpQuietly(t.app, { email: LEAD, firstName: 'Lee', lastName: 'Lead' });
+  const second = await signUpAdminQuietly(t.app);
   team = [LEAD, TEAM_ONLY, second.email.toLowerCase()].sort();
 });
 
@@ -64,7 +64,7 @@ function expectBothParts(mail: ReceivedMail): { text: string; html: string } {
 
 describe('customer and team e-mails, sent through a real SMTP server', () => {
   it('payment received: the customer gets the order facts, every team address gets one notice', async () => {
-    const customer = await signUp(t.app, { firstName: 'Jane', lastName: 'Doe' });
+    const customer = await signUpQuietly(t.app, { firstName: 'Jane', lastName: 'Doe' });
     const submission = await insertSubmission(t.app.db, customer.id, { fastTurnaround: true });
     await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
     await deliver();
@@ -93,7 +93,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
   });
 
   it('review started and review completed reach the account owner (not the contact address)', async () => {
-    const customer = await signUp(t.app, { firstName: 'Sam' });
+    const customer = await signUpQuietly(t.app, { firstName: 'Sam' });
     const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
     await t.app.db.transaction((tx) => notifyReviewStarted(tx, submission));
     await t.app.db.transaction((tx) => notifyReviewCompleted(tx, { ...submission, status: 'completed' }));
@@ -109,7 +109,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
   });
 
   it('a message from the team goes to the customer; a customer message goes to the team; user text is escaped', async () => {
-    const customer = await signUp(t.app, { firstName: 'Max', lastName: 'Mustermann' });
+    const customer = await signUpQuietly(t.app, { firstName: 'Max', lastName: 'Mustermann' });
     const submission = await insertSubmission(t.app.db, customer.id);
     const [fromTeam] = await t.app.db
       .insert(messages)
@@ -188,7 +188,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
 
 describe('the outbox', () => {
   it('is written only if the change commits', async () => {
-    const customer = await signUp(t.app);
+    const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id);
     await expect(
       t.app.db.transaction(async (tx) => {
@@ -201,7 +201,7 @@ describe('the outbox', () => {
   });
 
   it('queues one e-mail per event and recipient, however often the event is raised', async () => {
-    const customer = await signUp(t.app);
+    const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id);
     await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
     await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
@@ -212,7 +212,7 @@ describe('the outbox', () => {
   });
 
   it('writes an .eml file under DATA_DIR/outbox when SMTP_URL is unset, and logs its name', async () => {
-    const customer = await signUp(t.app);
+    const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id);
     await t.app.db.transaction((tx) => notifyReviewCompleted(tx, submission));
     const [row] = await t.app.db

@@ -9,6 +9,7 @@ import { factCheckClaims, submissions, type MessageRow, type SubmissionRow } fro
 import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
 import { reviewedTextOf } from '../../shared/review.schema';
 import { diffStats, diffWords } from '../../shared/text-diff';
+import { newId } from '../lib/ids';
 import { enqueueEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
 import { mailSettings } from './settings';
@@ -19,6 +20,7 @@ import {
   teamMessageEmail,
   type DeliverySummary,
 } from './templates/customer';
+import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, verifyEmailEmail } from './templates/account';
 import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
 
@@ -169,4 +171,52 @@ export async function notifyContactMessage(tx: Executor, contact: ContactMessage
       replyTo: { name, email: contact.email },
     });
   }
+}
+
+/** The account a link e-mail goes to: better-auth's user (e-mail and our first-name field). */
+export interface AccountRecipient {
+  email: string;
+  firstName?: string | null;
+}
+
+/** To the account: a single-use link to choose a new password (the client page reads the token from the hash). */
+export async function notifyPasswordReset(tx: Executor, user: AccountRecipient, token: string): Promise<void> {
+  const settings = mailSettings();
+  await enqueueEmail(tx, {
+    kind: 'password-reset',
+    to: user.email,
+    eventId: newId(),
+    email: passwordResetEmail(settings, {
+      firstName: user.firstName ?? null,
+      path: `/reset-password#token=${encodeURIComponent(token)}`,
+    }),
+  });
+}
+
+/** To the address being verified: better-auth's verify-email link, coming back to /email-verified. */
+export async function notifyVerifyEmail(
+  tx: Executor,
+  user: AccountRecipient,
+  token: string,
+  isChange = false,
+): Promise<void> {
+  const settings = mailSettings();
+  const query = new URLSearchParams({ token, callbackURL: isChange ? '/email-verified?changed=1' : '/email-verified' });
+  const input = { firstName: user.firstName ?? null, path: `/api/identity/verify-email?${query.toString()}` };
+  await enqueueEmail(tx, {
+    kind: isChange ? 'change-email' : 'verify-email',
+    to: user.email,
+    eventId: newId(),
+    email: isChange ? changeEmailEmail(settings, input) : verifyEmailEmail(settings, input),
+  });
+}
+
+/** To the owner of an address someone tried to sign up with (the sign-up answer itself stays neutral). */
+export async function notifySignUpAttempt(tx: Executor, user: AccountRecipient): Promise<void> {
+  await enqueueEmail(tx, {
+    kind: 'sign-up-attempt',
+    to: user.email,
+    eventId: newId(),
+    email: signUpAttemptEmail(mailSettings(), { firstName: user.firstName ?? null }),
+  });
 }

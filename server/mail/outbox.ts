@@ -11,7 +11,11 @@ export type EmailKind =
   | 'review-completed'
   | 'team-message'
   | 'customer-message'
-  | 'contact-message';
+  | 'contact-message'
+  | 'password-reset'
+  | 'verify-email'
+  | 'change-email'
+  | 'sign-up-attempt';
 
 export interface QueuedEmail {
   kind: EmailKind;

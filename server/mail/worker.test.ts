@@ -5,10 +5,10 @@ import { loadConfig } from '../env';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { newId } from '../lib/ids';
-import { createTestApp, signUp, type TestApp } from '../test-support/test-app';
+import { createTestApp, type TestApp } from '../test-support/test-app';
 import { notifyContactMessage, notifyReviewStarted } from './notify';
 import { GIVE_UP_AFTER_MS } from './retry';
-import { insertSubmission, smtpWorker } from './testing/fixtures';
+import { insertSubmission, smtpWorker, signUpQuietly } from './testing/fixtures';
 import { SmtpSink } from './testing/smtp-sink';
 import { MailWorker } from './worker';
 
@@ -47,7 +47,7 @@ describe('mail worker', () => {
     const sink = new SmtpSink();
     await sink.start();
     await sink.stop();
-    const customer = await signUp(t.app);
+    const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
     await t.app.db.transaction((tx) => notifyReviewStarted(tx, submission));
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, type SignInInput } from '@shared/auth.schema';
+import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
@@ -15,6 +16,10 @@ export default function SignInPage() {
   usePageMeta();
   const site = useSiteConfig();
   const [formError, setFormError] = useState<string | null>(null);
+  // After "Forgot password" → new password, the reset page sends the customer here with ?reset=done.
+  const [notice] = useState(() =>
+    new URLSearchParams(window.location.search).get('reset') === 'done' ? ACCOUNT_MESSAGES.passwordReset : null,
+  );
   const { register, handleSubmit, formState } = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
@@ -39,6 +44,11 @@ export default function SignInPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            {notice && !formError ? (
+              <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+                {notice}
+              </p>
+            ) : null}
             {formError ? (
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
                 {formError}
@@ -50,6 +60,11 @@ export default function SignInPage() {
             <FormField label="Password" error={formState.errors.password?.message}>
               {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
             </FormField>
+            <p className="-mt-2 text-right text-sm">
+              <Link href="/forgot-password" className="text-accent font-medium underline">
+                Forgot password?
+              </Link>
+            </p>
             <Button type="submit" size="lg" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
             </Button>

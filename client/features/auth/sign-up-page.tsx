@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, PASSWORD_MIN, signUpSchema, type SignUpInput } from '@shared/auth.schema';
+import { PASSWORD_MIN, signUpSchema, type SignUpInput } from '@shared/auth.schema';
+import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
@@ -15,7 +16,7 @@ export default function SignUpPage() {
   usePageMeta();
   const site = useSiteConfig();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<SignUpInput>({
+  const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
@@ -26,10 +27,10 @@ export default function SignUpPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const result = await signUpWithPassword(values);
-    if (result.ok) {
+    if (result.ok && result.created) {
       window.location.assign('/auth-success');
-    } else if (result.message === AUTH_MESSAGES.emailTaken) {
-      setError('email', { message: result.message });
+    } else if (result.ok) {
+      setFormError(ACCOUNT_MESSAGES.signUpNeutral);
     } else {
       setFormError(result.message ?? null);
     }
@@ -47,6 +48,16 @@ export default function SignUpPage() {
             {formError ? (
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
                 {formError}
+                {formError === ACCOUNT_MESSAGES.signUpNeutral ? (
+                  <span className="mt-2 flex gap-4">
+                    <Link href="/sign-in" className="font-medium underline">
+                      Sign in
+                    </Link>
+                    <Link href="/forgot-password" className="font-medium underline">
+                      Reset your password
+                    </Link>
+                  </span>
+                ) : null}
               </p>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">

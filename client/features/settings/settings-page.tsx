@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Bell, CreditCard, ShieldCheck, User } from 'lucide-react';
+import { Bell, CreditCard, User } from 'lucide-react';
 import { AUTH_MESSAGES, profileUpdateSchema, type CurrentUser, type ProfileUpdateInput } from '@shared/auth.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -14,6 +14,9 @@ import { toast } from '@client/components/ui/use-toast';
 import { CURRENT_USER_KEY, useCurrentUser } from '@client/lib/current-user';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
+import { useAccountSecurity } from '@client/features/account';
+import { AccountSecurityCard } from './account-security-card';
+import { YourDataCard } from './your-data-card';
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email };
@@ -114,6 +117,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
 export default function SettingsPage() {
   usePageMeta();
   const { user } = useCurrentUser();
+  const security = useAccountSecurity(user !== null);
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -134,17 +138,8 @@ export default function SettingsPage() {
             <Badge tone="green">Enabled</Badge>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <ShieldCheck className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Account Security
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="flex items-center justify-between gap-4">
-            <p className="text-sm text-slate-700">You sign in through HumanProof&apos;s secure sign-in.</p>
-            <Badge tone="green">Active</Badge>
-          </CardContent>
-        </Card>
+        <AccountSecurityCard />
+        <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">

@@ -1,16 +1,25 @@
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../env';
 import type { Database } from '../../db/client';
 import { serializeError, withoutQueryParams } from '../../lib/log-serializers';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
+import { notifyPasswordReset, notifySignUpAttempt, notifyVerifyEmail } from '../../mail/notify';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 /** Sessions last 14 days and slide forward at most once a day of use. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 14;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** A password-reset link works once, for 1 hour; an e-mail verification link for 24 hours. */
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 60 * 60 * 24;
+
+type MailUser = { email: string; firstName?: string | null };
 
 function cleanName(value: unknown, field: string): string {
   const parsed = profileNameSchema.safeParse(typeof value === 'string' ? value : '');
@@ -37,6 +46,9 @@ export function safeImageUrl(value: unknown): string | null {
  */
 function cleanUpdate(data: Record<string, unknown>): Record<string, unknown> {
   const { isAdmin: _isAdmin, ...cleaned } = data;
+  // Only verify-email's change step writes an address through better-auth (update-user is not exposed): the
+  // owner has just opened the link sent to the new address, so it is verified.
+  if (typeof data.email === 'string') cleaned.emailVerified = true;
   if ('image' in data) cleaned.image = safeImageUrl(data.image);
   if ('firstName' in data && data.firstName !== null) cleaned.firstName = cleanName(data.firstName, 'First name');
   if ('lastName' in data && data.lastName !== null) cleaned.lastName = cleanName(data.lastName, 'Last name');
@@ -79,6 +91,29 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      // The e-mail is queued in the outbox (a database insert), never sent inline, so the answer takes the same
+      // time whether or not the address has an account.
+      sendResetPassword: async ({ user, token }) => notifyPasswordReset(db, user as MailUser, token),
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Verification is sent at sign-up but not required: an unverified account can still order and pay.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+      // Also sends the link of an e-mail change, to the new address (user.email is then the new one).
+      sendVerificationEmail: async ({ user, token }) => notifyVerifyEmail(db, user as MailUser, token, await isEmailChange(db, user)),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') return neutralSignUpForExistingAccount(ctx, db);
+        // Changing the password always ends the other sessions, whatever the client asks.
+        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+        return undefined;
+      }),
     },
     user: {
       additionalFields: {
@@ -86,6 +121,8 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
         lastName: { type: 'string', required: false },
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
+      // The new address gets a link; the change happens only when it is opened (verify-email).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
@@ -164,3 +201,37 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether a verification e-mail is for a new address (an e-mail change) rather than the account's own. */
+async function isEmailChange(db: Database, user: { id: string; email: string }): Promise<boolean> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
+  return Boolean(row && row.email.toLowerCase() !== user.email.toLowerCase());
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+const signUpBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  firstName: z.unknown(),
+  lastName: z.unknown(),
+});
+
+/**
+ * Sign-up with an address that already has an account: no "already exists". The answer is the 200 shape of a
+ * sign-up that did not sign anyone in (`token: null`, no cookie), the client shows one neutral message, and the
+ * owner gets an e-mail that someone tried. Input that a new sign-up would refuse is left to better-auth (and to
+ * the name rules below), so both paths refuse the same input with the same error.
+ */
+async function neutralSignUpForExistingAccount(ctx: HookContext, db: Database) {
+  const parsed = signUpBody.safeParse(ctx.body);
+  if (!parsed.success) return undefined;
+  cleanName(parsed.data.firstName, 'First name');
+  cleanName(parsed.data.lastName, 'Last name');
+  const existing = await ctx.context.internalAdapter.findUserByEmail(parsed.data.email);
+  if (!existing) return undefined;
+  // Hash as a new sign-up would, so the refusal takes about as long.
+  await ctx.context.password.hash(parsed.data.password);
+  await notifySignUpAttempt(db, existing.user as MailUser);
+  return ctx.json({ token: null, user: null });
+}

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { AUTH_MESSAGES } from '../../../shared/auth.schema';
-import { HttpError } from '../../lib/http-error';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './better-auth';
-import { IDENTITY_ENDPOINTS, type IdentityRateLimit } from './identity-endpoints';
-import { consumeRateLimit } from './rate-limit';
+import { IDENTITY_ENDPOINTS } from './identity-endpoints';
+import { enforceIdentityRateLimit, holdUntilMinimumDuration } from './identity-limits';
 
 const IDENTITY_BASE = '/api/identity';
 
@@ -37,31 +36,25 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
-async function enforceRateLimit(request: FastifyRequest, bucket: IdentityRateLimit): Promise<void> {
-  const { db, config } = request.server;
-  const result = await consumeRateLimit(
-    db,
-    `${bucket}:${request.ip}`,
-    config.AUTH_RATE_LIMIT_MAX,
-    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  );
-  if (!result.allowed) {
-    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts, { 'retry-after': String(result.retryAfterSeconds) });
-  }
-}
-
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   // One route per better-auth endpoint the product uses (identity-endpoints.ts); any other path under
   // /api/identity is unknown to the router and answers 404.
   for (const endpoint of IDENTITY_ENDPOINTS) {
-    const bucket = endpoint.rateLimit;
     app.route({
       method: endpoint.method,
       url: `${IDENTITY_BASE}${endpoint.path}`,
       config: { access: endpoint.access },
-      ...(bucket ? { preHandler: async (request: FastifyRequest) => enforceRateLimit(request, bucket) } : {}),
+      preHandler: async (request: FastifyRequest) => {
+        // PostgreSQL text cannot hold NUL: refuse it here rather than answer 500 from a query.
+        if (request.body !== undefined && JSON.stringify(request.body).includes('\\u0000')) {
+          throw badRequest('Invalid characters in the request.');
+        }
+        await enforceIdentityRateLimit(request, endpoint);
+      },
       handler: async (request, reply) => {
+        const startedAt = performance.now();
         const response = await app.auth.handler(toWebRequest(request, app.config.PUBLIC_URL));
+        await holdUntilMinimumDuration(endpoint, startedAt);
         return sendWebResponse(reply, response);
       },
     });

@@ -1,4 +1,7 @@
 /** Test-only helpers shared by the mail tests. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { signUp, signUpAdmin, type SignedInUser } from '../../test-support/test-app';
 import type { Database } from '../../db/client';
 import { emailOutbox, submissions, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
@@ -53,4 +56,20 @@ export function smtpWorker(
 
 export async function outboxRows(db: Database) {
   return db.select().from(emailOutbox);
+}
+
+/**
+ * signUp / signUpAdmin without the verification e-mail every sign-up queues, for tests that count the e-mails
+ * their own events cause.
+ */
+export async function signUpQuietly(app: FastifyInstance, input: Parameters<typeof signUp>[1] = {}): Promise<SignedInUser> {
+  const user = await signUp(app, input);
+  await app.db.delete(emailOutbox).where(eq(emailOutbox.kind, 'verify-email'));
+  return user;
+}
+
+export async function signUpAdminQuietly(app: FastifyInstance): Promise<SignedInUser> {
+  const user = await signUpAdmin(app);
+  await app.db.delete(emailOutbox).where(eq(emailOutbox.kind, 'verify-email'));
+  return user;
 }

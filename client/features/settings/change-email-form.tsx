@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { emailSchema } from '@shared/auth.schema';
+import { ACCOUNT_MESSAGES } from '@shared/account.schema';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { changeEmail } from '@client/features/auth';
+
+const changeEmailSchema = z.object({ newEmail: emailSchema });
+type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** "Change e-mail": a link goes to the new address, and the change happens only when it is opened. */
+export function ChangeEmailForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '' } });
+
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+    setFormError(null);
+    setSentTo(null);
+    const result = await changeEmail(newEmail);
+    if (result.ok) {
+      setSentTo(newEmail);
+      form.reset();
+    } else setFormError(result.message ?? null);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change e-mail">
+      {formError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      {sentTo ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          {ACCOUNT_MESSAGES.changeEmailSent}
+        </p>
+      ) : null}
+      <FormField label="New e-mail address" error={form.formState.errors.newEmail?.message}>
+        {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('newEmail')} />}
+      </FormField>
+      <div>
+        <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Sending...' : 'Send confirmation link'}
+        </Button>
+      </div>
+    </form>
+  );
+}

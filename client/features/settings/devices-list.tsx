@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Monitor } from 'lucide-react';
+import { ACCOUNT_MESSAGES, type DeviceSession } from '@shared/account.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/use-toast';
+import { signOutOtherDevices } from '@client/features/auth';
+import { getQueryFn } from '@client/lib/api';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+export const DEVICE_SESSIONS_KEY = ['/api/account/sessions'] as const;
+
+/** The signed-in devices, "This device" first, with "Sign out other devices". */
+export function DevicesList() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const query = useQuery<{ sessions: DeviceSession[] } | null>({
+    queryKey: DEVICE_SESSIONS_KEY,
+    queryFn: getQueryFn<{ sessions: DeviceSession[] }>({ on401: 'returnNull' }),
+  });
+  const sessions = [...(query.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const others = sessions.filter((s) => !s.current).length;
+
+  const signOutOthers = async () => {
+    setBusy(true);
+    const result = await signOutOtherDevices();
+    setBusy(false);
+    await queryClient.invalidateQueries({ queryKey: DEVICE_SESSIONS_KEY });
+    if (result.ok) toast({ title: 'Signed out', description: ACCOUNT_MESSAGES.otherDevicesSignedOut });
+    else toast({ title: 'Error', description: result.message ?? 'Please try again.', variant: 'destructive' });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {query.isLoading ? <p className="text-sm text-slate-600">Loading your devices...</p> : null}
+      <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Signed-in devices">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex items-start gap-3 p-3">
+            <Monitor className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <div className="flex-1 text-sm">
+              <p className="font-medium text-slate-900">
+                {s.browser} on {s.os}{' '}
+                {s.current ? (
+                  <Badge tone="green" className="ml-1">
+                    This device
+                  </Badge>
+                ) : null}
+              </p>
+              <p className="text-slate-600">
+                Signed in {formatDateTime(s.createdAt)} · Last active {formatDateTime(s.lastActiveAt)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button variant="outline" onClick={() => void signOutOthers()} disabled={busy || others === 0}>
+          {busy ? 'Signing out...' : 'Sign out other devices'}
+        </Button>
+      </div>
+    </div>
+  );
+}

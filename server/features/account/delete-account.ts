@@ -1,0 +1,112 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  accounts,
+  emailOutbox,
+  factCheckClaims,
+  messages,
+  payments,
+  rateLimits,
+  reviewDocuments,
+  sessions,
+  submissions,
+  users,
+  verifications,
+} from '../../db/schema';
+
+/** The address a deleted account keeps: unique (the users.email index), undeliverable (.invalid, RFC 2606). */
+export function deletedAddress(userId: string): string {
+  return `deleted-${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}@deleted.invalid`;
+}
+
+export const DELETED_NAME = 'Deleted account';
+export const DELETED_CONTACT_NAME = 'Deleted customer';
+export const DELETED_ORDER_TITLE = 'Deleted order';
+
+/**
+ * Erases the account's personal data in one transaction (decision 014): the profile, logins, sessions, tokens,
+ * the content and contact details of its orders, their messages and review files, and the e-mails about it.
+ * What accounting law requires stays: the order rows (id, service, words, amount, dates, status) and the payment
+ * rows (provider, provider id, amount, currency, status), now tied to an anonymous account.
+ * Returns the storage keys of the review files, to remove once the transaction has committed.
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<{ storageKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+      .limit(1);
+    if (!user) return { storageKeys: [] };
+    const email = user.email.toLowerCase();
+    const placeholder = deletedAddress(userId);
+
+    await tx
+      .update(users)
+      .set({
+        name: DELETED_NAME,
+        email: placeholder,
+        emailVerified: false,
+        image: null,
+        firstName: null,
+        lastName: null,
+        isAdmin: false,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    // Password-reset tokens hold the user id as their value.
+    await tx.delete(verifications).where(eq(verifications.value, userId));
+
+    const orderIds = (
+      await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.userId, userId))
+    ).map((o) => o.id);
+    let storageKeys: string[] = [];
+    if (orderIds.length > 0) {
+      await tx
+        .update(submissions)
+        .set({
+          title: DELETED_ORDER_TITLE,
+          contactName: DELETED_CONTACT_NAME,
+          contactEmail: placeholder,
+          contactPhone: '',
+          contactWebsite: '',
+          content: '',
+          instructions: '',
+          additionalNotes: '',
+          tone: '',
+          targetAudience: '',
+          reviewedContent: null,
+          reviewerNotes: null,
+          attachmentMode: null,
+          documentLink: null,
+          updatedAt: new Date(),
+        })
+        .where(inArray(submissions.id, orderIds));
+      await tx.delete(messages).where(inArray(messages.submissionId, orderIds));
+      // Fact-check claims quote passages of the content.
+      await tx.delete(factCheckClaims).where(inArray(factCheckClaims.submissionId, orderIds));
+      const documents = await tx
+        .delete(reviewDocuments)
+        .where(inArray(reviewDocuments.submissionId, orderIds))
+        .returning({ storageKey: reviewDocuments.storageKey });
+      storageKeys = documents.map((d) => d.storageKey);
+      // The client secret lets a browser act on the payment; the rest of the row is the accounting record.
+      await tx.update(payments).set({ clientSecret: '' }).where(inArray(payments.submissionId, orderIds));
+    }
+
+    // E-mails to the address or naming it (team notices carry the customer's name and address).
+    await tx
+      .delete(emailOutbox)
+      .where(
+        or(
+          sql`lower(${emailOutbox.toAddress}) = ${email}`,
+          sql`position(${email} in lower(${emailOutbox.textBody})) > 0`,
+        ),
+      );
+    await tx.delete(rateLimits).where(eq(rateLimits.key, `password-reset:email:${email}`));
+    return { storageKeys };
+  });
+}
