@@ -204,6 +204,10 @@ test('settings: changing the e-mail address takes effect only from the link sent
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Change e-mail' });
   await form.getByLabel('New e-mail address').fill(next);
+  await form.getByLabel('Current password').fill('not-the-password');
+  await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(form.getByText('The current password is not correct.')).toBeVisible();
+  await form.getByLabel('Current password').fill(E2E_PASSWORD);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(form.getByRole('status')).toContainText('Your e-mail address changes when you open it');
 

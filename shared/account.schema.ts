@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed and your other devices have been signed out.',
   wrongPassword: 'The current password is not correct.',
   noPassword: 'Your account signs in through single sign-on, so it has no password to change here.',
+  noPasswordForEmailChange: 'Your account signs in through single sign-on: change your e-mail address there.',
   otherDevicesSignedOut: 'Your other devices have been signed out.',
   verificationSent: 'We have sent you a new verification e-mail.',
   emailNotVerified: 'Your e-mail address is not verified yet. Check your inbox for the link we sent you.',

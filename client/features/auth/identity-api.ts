@@ -32,7 +32,7 @@ function messageFor(path: string, status: number, data: { message?: string; code
   if (status === 429) return data.message ?? AUTH_MESSAGES.tooManyAttempts;
   if (path === '/sign-in/email' && status === 401) return AUTH_MESSAGES.invalidCredentials;
   if (path === '/reset-password' && data.code === 'INVALID_TOKEN') return ACCOUNT_MESSAGES.resetLinkInvalid;
-  if (path === '/change-password' && data.code === 'INVALID_PASSWORD') return ACCOUNT_MESSAGES.wrongPassword;
+  if ((path === '/change-password' || path === '/change-email') && data.code === 'INVALID_PASSWORD') return ACCOUNT_MESSAGES.wrongPassword;
   if (path === '/change-password' && data.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') return ACCOUNT_MESSAGES.noPassword;
   if (path === '/change-email' && data.message === 'Email is the same') return ACCOUNT_MESSAGES.sameEmail;
   return data.message ?? 'Something went wrong. Please try again.';
@@ -76,8 +76,8 @@ export function resendVerificationEmail(email: string): Promise<IdentityResult> 
 }
 
 /** Sends a link to the new address; the account's address changes only when it is opened. */
-export function changeEmail(newEmail: string): Promise<IdentityResult> {
-  return post('/change-email', { newEmail, callbackURL: '/email-verified?changed=1' });
+export function changeEmail(newEmail: string, password: string): Promise<IdentityResult> {
+  return post('/change-email', { newEmail, password, callbackURL: '/email-verified?changed=1' });
 }
 
 export function signOutOtherDevices(): Promise<IdentityResult> {

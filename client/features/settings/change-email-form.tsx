@@ -9,22 +9,27 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { changeEmail } from '@client/features/auth';
 
-const changeEmailSchema = z.object({ newEmail: emailSchema });
+const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string().min(1, 'Enter your current password'),
+});
 type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 /** "Change e-mail": a link goes to the new address, and the change happens only when it is opened. */
 export function ChangeEmailForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '' } });
+  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '', password: '' } });
 
-  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+  const onSubmit = form.handleSubmit(async ({ newEmail, password }) => {
     setFormError(null);
     setSentTo(null);
-    const result = await changeEmail(newEmail);
+    const result = await changeEmail(newEmail, password);
     if (result.ok) {
       setSentTo(newEmail);
       form.reset();
+    } else if (result.message === ACCOUNT_MESSAGES.wrongPassword) {
+      form.setError('password', { message: result.message });
     } else setFormError(result.message ?? null);
   });
 
@@ -42,6 +47,9 @@ export function ChangeEmailForm() {
       ) : null}
       <FormField label="New e-mail address" error={form.formState.errors.newEmail?.message}>
         {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('newEmail')} />}
+      </FormField>
+      <FormField label="Current password" error={form.formState.errors.password?.message}>
+        {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('password')} />}
       </FormField>
       <div>
         <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>

@@ -179,15 +179,25 @@ describe('e-mail verification', () => {
 });
 
 describe('change e-mail', () => {
-  function changeEmail(cookie: string | undefined, newEmail: string) {
+  function changeEmail(cookie: string | undefined, newEmail: string, password: string | undefined = TEST_PASSWORD) {
     return t.app.inject({
       method: 'POST',
       url: '/api/identity/change-email',
       remoteAddress: freshIp(),
       headers: cookie ? { cookie, origin: PUBLIC_URL } : { origin: PUBLIC_URL },
-      payload: { newEmail, callbackURL: '/email-verified?changed=1' },
+      payload: { newEmail, password, callbackURL: '/email-verified?changed=1' },
     });
   }
+
+  it('needs the current password: a session alone cannot move the account to another address', async () => {
+    const user = await signUp(t.app);
+    const thief = uniqueEmail('thief');
+    for (const password of [undefined, 'wrong-password-guess', 'x'.repeat(500)]) {
+      const response = await changeEmail(user.cookie, thief, password);
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await mailsTo(t.app.db, thief)).toHaveLength(0);
+  });
 
   it('changes the address only when the link sent to the new address is opened, and marks it verified', async () => {
     const user = await signUp(t.app);

@@ -1,6 +1,6 @@
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { serializeError, withoutQueryParams } from '../../lib/log-serializers';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
+import { ACCOUNT_MESSAGES } from '../../../shared/account.schema';
 import { notifyPasswordReset, notifySignUpAttempt, notifyVerifyEmail } from '../../mail/notify';
 
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -108,6 +109,7 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') return neutralSignUpForExistingAccount(ctx, db);
+        if (ctx.path === '/change-email') return requirePasswordForEmailChange(ctx);
         // Changing the password always ends the other sessions, whatever the client asks.
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
           return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
@@ -209,6 +211,25 @@ async function isEmailChange(db: Database, user: { id: string; email: string }):
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Changing the e-mail address needs the current password: a stolen session alone must not be able to move the
+ * account to an address the thief reads (and then reset the password). Accounts without one cannot change it here.
+ */
+async function requirePasswordForEmailChange(ctx: HookContext): Promise<undefined> {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return undefined; // better-auth answers 401
+  const password = (ctx.body as { password?: unknown } | undefined)?.password;
+  const accounts = await ctx.context.internalAdapter.findAccounts(session.user.id);
+  const hash = accounts.find((a) => a.providerId === 'credential')?.password;
+  if (!hash) throw new APIError('BAD_REQUEST', { message: ACCOUNT_MESSAGES.noPasswordForEmailChange });
+  const ok =
+    typeof password === 'string' &&
+    password.length <= PASSWORD_MAX &&
+    (await ctx.context.password.verify({ hash, password }));
+  if (!ok) throw new APIError('BAD_REQUEST', { message: ACCOUNT_MESSAGES.wrongPassword, code: 'INVALID_PASSWORD' });
+  return undefined;
+}
 
 const signUpBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
