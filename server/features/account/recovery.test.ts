@@ -179,7 +179,7 @@ describe('e-mail verification', () => {
 });
 
 describe('change e-mail', () => {
-  function changeEmail(cookie: string | undefined, newEmail: string, password: string | undefined = TEST_PASSWORD) {
+  function changeEmail(cookie: string | undefined, newEmail: string, password: string | null = TEST_PASSWORD) {
     return t.app.inject({
       method: 'POST',
       url: '/api/identity/change-email',
@@ -192,7 +192,7 @@ describe('change e-mail', () => {
   it('needs the current password: a session alone cannot move the account to another address', async () => {
     const user = await signUp(t.app);
     const thief = uniqueEmail('thief');
-    for (const password of [undefined, 'wrong-password-guess', 'x'.repeat(500)]) {
+    for (const password of [null, 'wrong-password-guess', 'x'.repeat(500)]) {
       const response = await changeEmail(user.cookie, thief, password);
       expect(response.statusCode).toBe(400);
     }
