@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +17,7 @@ import { assertFactCheckReady } from '../fact-check';
 import { loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+const idParams = z.object({ id: recordIdSchema() });
 
 /** The review desk: every route here is for administrators only (401 anonymous, 403 customers). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

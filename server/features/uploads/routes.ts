@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -130,7 +131,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Private downloads: the submission's owner or an admin; anyone else gets 404 (ids cannot be probed).
   api.get(
     '/api/documents/:id',
-    { config: { access: 'customer' }, schema: { params: z.object({ id: z.string().max(100) }) } },
+    { config: { access: 'customer' }, schema: { params: z.object({ id: recordIdSchema() }) } },
     async (request, reply) => {
     const user = await requireUser(request);
     const row = await findDocument(app.db, request.params.id);
