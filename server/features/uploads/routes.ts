@@ -11,7 +11,7 @@ import {
 } from '../../../shared/review.schema';
 import { resolveSessionSecret } from '../../env';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { createObjectStorage, isValidStorageKey, LocalDiskStorage, PathEscapeError } from '../../storage';
+import { isValidStorageKey, LocalDiskStorage, objectStorageFor, PathEscapeError } from '../../storage';
 import { ContentCheckError, DocumentChecker } from '../../storage/content-check';
 import { uploadSigningKey, verifyUpload } from '../../storage/signing';
 import { requireAdmin, requireUser } from '../../plugins/auth';
@@ -48,7 +48,7 @@ function contentDisposition(fileName: string): string {
 /** Review documents: signed uploads (local disk or S3 presigned), upload confirmation and private downloads. */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const storage = createObjectStorage(app.config);
+  const storage = objectStorageFor(app.config);
   app.addHook('onClose', async () => {
     if ('destroy' in storage && typeof storage.destroy === 'function') storage.destroy();
   });
