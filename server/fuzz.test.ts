@@ -375,6 +375,22 @@ describe('fuzz: hostile input never answers 5xx', () => {
     expect(probes).toBeGreaterThan(RUNS * 3 * 10);
   }, 600_000);
 
+  it('answers 400 for a queue cursor holding an impossible date or id', async () => {
+    const admin = identities[2]!;
+    for (const at of IMPOSSIBLE_DATES.filter((d) => d !== '')) {
+      for (const [sort, id] of [['created', 'ABCDEFGH12'], ['due', 'ABCDEFGH12'], ['created', 'A\u0000B']] as const) {
+        const cursor = cursorOf([sort, at, id]);
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/submissions?sort=${sort}&cursor=${cursor}`,
+          headers: { cookie: admin.cookie! },
+        });
+        expect(response.statusCode, `${sort} ${at}`).toBe(400);
+        expect(response.json()).toEqual({ message: 'Invalid cursor' });
+      }
+    }
+  });
+
   it("answers Fastify's own errors with { message }", async () => {
     const cases: Probe[] = [
       { method: 'GET', url: '/api/%zz' },
