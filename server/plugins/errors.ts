@@ -81,10 +81,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   // Answers made outside the error handler (better-auth's Web responses, a bare reply.code(404).send())
-  // still reach the client as `{ message }`. Streams (static files) are left alone.
+  // still reach the client as `{ message }`. Pages (the app shell's 404) and streams are left alone.
   app.addHook('onSend', async (_request, reply, payload) => {
     const status = reply.statusCode;
     if (status < 400) return payload;
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (isMessageBody(payload, reply.getHeader('content-type'))) return payload;
     const message = status >= 500 ? SERVER_ERROR_MESSAGE : (STATUS_CODES[status] ?? 'Request failed');
