@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_SUBMISSION_KEY } from '@client/lib/pending-submission';
 import type * as ToastModule from '@client/components/ui/use-toast';
 import type { ToastInput } from '@client/components/ui/use-toast';
-import { CHECK_NOW_DRAFT_KEY, readFormDraft } from '@client/features/submissions/form-draft';
+import { CHECK_NOW_DRAFT_KEY, readFormDraft } from '@client/features/submissions';
 import { runPostLoginFlow } from './post-login-flow';
 
 const posted: unknown[] = [];

@@ -2,7 +2,7 @@ import type { Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
-import { forgetSentDraft } from '@client/features/submissions/form-draft';
+import { forgetSentDraft } from '@client/features/submissions';
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is

@@ -14,7 +14,7 @@ import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } 
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { assertFactCheckReady } from '../fact-check';
-import { deleteStoredObjects } from '../uploads/documents';
+import { deleteStoredObjects } from '../uploads';
 import { objectStorageFor } from '../../storage';
 import { loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';

@@ -9,7 +9,7 @@ import {
 import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { detachDocuments } from '../uploads/documents';
+import { detachDocuments } from '../uploads';
 import { lockSubmission, moveStatus } from './change-status';
 import { assertFactCheckReady } from '../fact-check';
 
