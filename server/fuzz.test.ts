@@ -1,7 +1,8 @@
 /**
  * Hostile-input fuzz test over the app's own route table: every write route gets generated bad bodies, every
  * declared query parameter and every path parameter gets generated bad values, as an anonymous visitor, a
- * customer and an administrator. No answer may be a 5xx, and every 4xx must be the app's JSON `{ message }`.
+ * customer and an administrator. No answer may be a 5xx (bar a 503 with Retry-After, the designed answer when
+ * extraction is busy), and every 4xx must be the app's JSON `{ message }`.
  * FUZZ_RUNS (default 200) sets the payloads per route, parameter and identity; FUZZ_SEED replays a run.
  */
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -190,7 +191,9 @@ describe('fuzz: hostile input never answers 5xx', () => {
   function checkAnswer(label: string, response: LightMyRequestResponse): void {
     probes += 1;
     const status = response.statusCode;
-    if (status >= 500) {
+    // A designed overload answer (the extraction slots are full) is not a failure: 503, Retry-After, { message }.
+    const overloaded = status === 503 && response.headers['retry-after'] !== undefined;
+    if (status >= 500 && !overloaded) {
       failures.push(`${label} → ${status} ${response.body.slice(0, 200)}`);
       return;
     }
