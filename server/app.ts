@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
 import { serializeError } from './lib/log-serializers';
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   /** Folder of the built client; defaults to dist/client beside the server bundle or the repository root. */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added (the fuzz test reads the route table this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export function defaultClientDir(): string {
@@ -75,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
     genReqId: () => crypto.randomUUID(),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMail(app);
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

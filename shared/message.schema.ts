@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 
 export const MAX_MESSAGE_CHARACTERS = 1000;
 
@@ -9,7 +10,7 @@ export const MESSAGE_TEXTS = {
 
 /** POST /api/messages. `isFromAdmin` is never read from the body: the server derives it from the sender. */
 export const sendMessageSchema = z.object({
-  submissionId: z.string().trim().min(1, 'submissionId is required').max(64),
+  submissionId: recordIdSchema('submissionId is required'),
   content: z
     .string({ error: MESSAGE_TEXTS.empty })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 
 /** The sandbox provider's test cards (decisions.md, "Payments"): digits only. */
 export const SANDBOX_CARDS = {
@@ -23,7 +24,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** POST /api/create-payment-intent */
 export const createPaymentIntentSchema = z.object({
-  submissionId: z.string({ error: 'submissionId is required' }).trim().min(1, 'submissionId is required').max(64),
+  submissionId: recordIdSchema('submissionId is required'),
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './ids';
 import { SUBMISSION_STATUSES } from './submission-status';
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +232,7 @@ export type AdminQueueQuery = z.output<typeof adminQueueQuerySchema>;
  * file's name, type and size (all optional) to refuse a wrong type or an oversized file before any byte moves.
  */
 export const uploadRequestSchema = z.object({
-  submissionId: z.string({ error: REVIEW_MESSAGES.submissionRequired }).trim().min(1, REVIEW_MESSAGES.submissionRequired).max(64),
+  submissionId: recordIdSchema(REVIEW_MESSAGES.submissionRequired),
   fileName: z.string().trim().max(255).optional(),
   contentType: z.string().trim().max(255).optional(),
   size: z.number().int().min(0).optional(),
@@ -249,7 +250,7 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export const uploadCompleteSchema = z.object({ documentId: z.string().trim().min(1).max(64) });
+export const uploadCompleteSchema = z.object({ documentId: recordIdSchema('documentId is required') });
 
 export const reviewDocumentSchema = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
 export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;

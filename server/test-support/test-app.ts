@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -13,7 +13,7 @@ export interface TestApp {
 /** Builds the real app on a fresh database of its own; `env` overrides configuration. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string | null } = {},
+  options: { clientDir?: string | null; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -27,7 +27,7 @@ export async function createTestApp(
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, clientDir: options.clientDir ?? null });
+  const app = await buildApp({ config, database: database.handle, clientDir: options.clientDir ?? null, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_SUBMISSION_KEY } from '@client/lib/pending-submission';
 import type * as ToastModule from '@client/components/ui/use-toast';
 import type { ToastInput } from '@client/components/ui/use-toast';
+import { CHECK_NOW_DRAFT_KEY, readFormDraft } from '@client/features/submissions';
 import { runPostLoginFlow } from './post-login-flow';
 
 const posted: unknown[] = [];
@@ -52,6 +53,31 @@ describe('runPostLoginFlow', () => {
     expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
     expect(sessionStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
     expect(lastToast).toEqual({ title: 'Submission created', description: 'Your submission ABC123 has been created successfully.' });
+  });
+
+  it('forgets the draft the order came from: no stored copy, and a stray copy of it is never restored', async () => {
+    const draft = JSON.stringify({ id: 'draft-1', values: { content: 'Typed before signing in', fastTurnaround: true } });
+    sessionStorage.setItem(CHECK_NOW_DRAFT_KEY, draft);
+    localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'Typed before signing in', fastTurnaround: true, draftId: 'draft-1' }));
+    serve(201, { id: 'D1' });
+    expect(await runPostLoginFlow()).toBe('/checkout/D1');
+    // The draft id is the client's own bookkeeping, never sent.
+    expect(posted).toEqual([
+      { url: '/api/submissions/from-pending', method: 'POST', body: { content: 'Typed before signing in', fastTurnaround: true } },
+    ]);
+    expect(sessionStorage.getItem(CHECK_NOW_DRAFT_KEY)).toBeNull();
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+    // Another tab still holding the same draft does not bring it back.
+    sessionStorage.setItem(CHECK_NOW_DRAFT_KEY, draft);
+    expect(readFormDraft()).toBeNull();
+  });
+
+  it('keeps the draft when the order could not be created', async () => {
+    sessionStorage.setItem(CHECK_NOW_DRAFT_KEY, JSON.stringify({ id: 'draft-2', values: { content: 'Still unsent text' } }));
+    localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'Still unsent text', draftId: 'draft-2' }));
+    serve(500, { message: 'Something went wrong on our side. Please try again.' });
+    expect(await runPostLoginFlow()).toBe('/dashboard');
+    expect(readFormDraft()?.values.content).toBe('Still unsent text');
   });
 
   it('falls back to session storage', async () => {

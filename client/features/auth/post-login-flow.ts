@@ -2,6 +2,7 @@ import type { Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
+import { forgetSentDraft } from '@client/features/submissions';
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
@@ -24,9 +25,11 @@ export async function runPostLoginFlow(): Promise<string> {
     return '/dashboard';
   }
 
+  const { draftId, ...body } = pending as { draftId?: unknown };
   try {
-    const submission = await apiJson<Submission>('POST', '/api/submissions/from-pending', pending);
-    clearPendingSubmission();
+    const submission = await apiJson<Submission>('POST', '/api/submissions/from-pending', body);
+    // The draft is an order now: no copy of it may prefill the next one.
+    forgetSentDraft(typeof draftId === 'string' ? draftId : undefined);
     toast({ title: 'Submission created', description: `Your submission ${submission.id} has been created successfully.` });
     return `/checkout/${submission.id}`;
   } catch {

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { countWords } from '@shared/word-count';
 import { buildSubmissionSchema, MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { fullName, useCurrentUser } from '@client/lib/current-user';
 import { useSiteConfig } from '@client/lib/site-config';
@@ -12,8 +13,8 @@ import { ContactSection } from './contact-section';
 import { ContentSection, type ContentMode } from './content-section';
 import { DetailsSection } from './details-section';
 import type { ExtractedText } from './extract-text';
-import { saveFormDraft } from './form-draft';
-import type { SubmissionFormOutput, SubmissionFormValues } from './form-model';
+import { clearFormDraft, newDraftId, saveFormDraft } from './form-draft';
+import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
 import { useCreateSubmission } from './use-create-submission';
@@ -29,6 +30,8 @@ export default function SubmissionForm() {
   const [initial] = useState(() => initialForm(search));
   const [fileName, setFileName] = useState(initial.fileName);
   const [mode, setMode] = useState<ContentMode>('paste');
+  const [draftId, setDraftId] = useState(initial.draftId);
+  const [restored, setRestored] = useState(initial.restored);
 
   const form = useForm<SubmissionFormValues, unknown, SubmissionFormOutput>({
     resolver: zodResolver(buildSubmissionSchema(site.support.email)) as unknown as Resolver<
@@ -40,7 +43,7 @@ export default function SubmissionForm() {
     mode: 'onTouched',
   });
   const loadingDraft = useFormPrefill(form, initial);
-  const create = useCreateSubmission();
+  const create = useCreateSubmission(draftId);
 
   const content = form.watch('content');
   const words = countWords(content ?? '');
@@ -48,18 +51,30 @@ export default function SubmissionForm() {
 
   // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
   useEffect(() => {
-    const subscription = form.watch((values) => saveFormDraft({ values: values as Partial<SubmissionFormValues>, fileName }));
-    saveFormDraft({ values: form.getValues(), fileName });
+    const save = (values: Partial<SubmissionFormValues>) => saveFormDraft({ id: draftId, values, fileName });
+    const subscription = form.watch((values) => save(values as Partial<SubmissionFormValues>));
+    save(form.getValues());
     return () => subscription.unsubscribe();
-  }, [form, fileName]);
+  }, [form, fileName, draftId]);
 
   // A signed-in customer need not type their own name and e-mail.
-  useEffect(() => {
+  const fillAccountContact = useCallback(() => {
     if (!user) return;
     const name = fullName(user);
     if (name && !form.getValues('contactName')) form.setValue('contactName', name);
     if (!form.getValues('contactEmail')) form.setValue('contactEmail', user.email);
   }, [user, form]);
+  useEffect(fillAccountContact, [fillAccountContact]);
+
+  const startOver = () => {
+    clearFormDraft();
+    setDraftId(newDraftId());
+    setFileName(undefined);
+    setMode('paste');
+    form.reset(EMPTY_FORM);
+    fillAccountContact();
+    setRestored(false);
+  };
 
   const onExtracted = (result: ExtractedText) => {
     form.setValue('content', result.text, { shouldDirty: true, shouldValidate: true });
@@ -87,6 +102,20 @@ export default function SubmissionForm() {
       <div className="mt-6">
         <StepsIndicator current={words > 0 ? 1 : 0} />
       </div>
+      {restored ? (
+        <div
+          role="status"
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <div>
+            <p className="font-semibold">Draft restored</p>
+            <p>We filled in the form with what you typed before. Check every choice before you continue.</p>
+          </div>
+          <Button type="button" variant="outline" size="sm" onClick={startOver}>
+            Start over
+          </Button>
+        </div>
+      ) : null}
       {loadingDraft ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-700">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading your submission…

@@ -4,21 +4,22 @@ import type { Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { storePendingSubmission } from '@client/lib/pending-submission';
-import { clearFormDraft } from './form-draft';
+import { forgetSentDraft } from './form-draft';
 import type { SubmissionFormOutput } from './form-model';
 
 export type CreateSubmissionPayload = SubmissionFormOutput & { wordCount: number; fileName?: string };
 
 /**
- * POST /api/submissions. Success goes to checkout; a 401 keeps the form as the pending submission and
- * sends the visitor to sign in (spec section 4); anything else keeps the form and says so.
+ * POST /api/submissions. Success goes to checkout and forgets the draft; a 401 keeps the form as the pending
+ * submission (with its draft id) and sends the visitor to sign in (spec section 4); anything else keeps the form
+ * and says so.
  */
-export function useCreateSubmission() {
+export function useCreateSubmission(draftId: string) {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: (payload: CreateSubmissionPayload) => apiJson<Submission>('POST', '/api/submissions', payload),
     onSuccess: (submission) => {
-      clearFormDraft();
+      forgetSentDraft(draftId);
       toast({
         title: 'Submission created',
         description: `Submission ${submission.id} has been created. Complete your payment to start the review.`,
@@ -27,7 +28,7 @@ export function useCreateSubmission() {
     },
     onError: (error, payload) => {
       if (isUnauthorized(error)) {
-        storePendingSubmission(payload);
+        storePendingSubmission({ ...payload, draftId });
         toast({ title: 'Authentication Required', description: 'Please sign in to submit your content for review.' });
         navigate('/login');
         return;

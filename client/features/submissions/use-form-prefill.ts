@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { pickFormFields, readFieldParams, EMPTY_FORM, type SubmissionForm, type SubmissionFormValues } from './form-model';
-import { readFormDraft } from './form-draft';
+import { newDraftId, readFormDraft } from './form-draft';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
 import type { SubmissionDraft } from '@shared/submission.schema';
@@ -10,11 +10,15 @@ export interface InitialForm {
   fileName: string | undefined;
   submissionId: string | null;
   fromParams: boolean;
+  /** The id the form's draft is kept under: the restored draft's, or a new one. */
+  draftId: string;
+  /** The form resumes an unsent draft of this tab (and says so). */
+  restored: boolean;
 }
 
 /**
  * Where the form starts: a prior submission (?submissionId=), else the field parameters of the link,
- * else what this tab typed before a reload, else empty.
+ * else this tab's unsent draft, else empty. A draft that became an order never comes back (form-draft.ts).
  */
 export function initialForm(search: string): InitialForm {
   const submissionId = new URLSearchParams(search).get('submissionId')?.trim() || null;
@@ -25,6 +29,8 @@ export function initialForm(search: string): InitialForm {
     fileName: draft?.fileName,
     submissionId,
     fromParams: params !== null,
+    draftId: draft?.id ?? newDraftId(),
+    restored: draft !== null,
   };
 }
 

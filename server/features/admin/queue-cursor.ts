@@ -1,4 +1,5 @@
 import type { QueueSort } from '../../../shared/review.schema';
+import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { badRequest } from '../../lib/http-error';
 
 /** Position after the last row of a page: its sort key (microsecond ISO time, or null for no due date) and id. */
@@ -8,7 +9,29 @@ export interface QueueCursor {
   id: string;
 }
 
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const ISO_MICROS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+
+/**
+ * A time PostgreSQL accepts: the shape above and a real calendar instant (no 30 February, hour 24 or year 0).
+ * Date.parse is not enough: it rolls 2024-02-30 over to 1 March.
+ */
+export function isCursorTime(value: string): boolean {
+  const match = ISO_MICROS.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (year < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
 
 export function encodeCursor(cursor: QueueCursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.at, cursor.id])).toString('base64url');
@@ -26,11 +49,11 @@ export function decodeCursor(raw: string, sort: QueueSort): QueueCursor {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
   const [s, at, id] = parsed as unknown[];
   if (s !== sort) throw invalid();
-  if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
+  if (typeof id !== 'string' || !RECORD_ID_PATTERN.test(id)) throw invalid();
   if (at === null) {
     if (sort !== 'due') throw invalid();
     return { sort, at: null, id };
   }
-  if (typeof at !== 'string' || !ISO_MICROS.test(at) || Number.isNaN(Date.parse(at))) throw invalid();
+  if (typeof at !== 'string' || !isCursorTime(at)) throw invalid();
   return { sort, at, id };
 }

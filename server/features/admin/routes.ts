@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,10 +14,12 @@ import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } 
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { assertFactCheckReady } from '../fact-check';
+import { deleteStoredObjects } from '../uploads';
+import { objectStorageFor } from '../../storage';
 import { loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+const idParams = z.object({ id: recordIdSchema() });
 
 /** The review desk: every route here is for administrators only (401 anonymous, 403 customers). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -63,9 +66,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const reviewer = await requireAdmin(request);
       const id = request.params.id;
       if (request.body.id && request.body.id !== id) throw badRequest('The review id does not match the submission');
-      await app.db.transaction((tx) =>
+      const { removedKeys } = await app.db.transaction((tx) =>
         saveReview(tx, { submissionId: id, review: request.body, reviewerId: reviewer.id, publicUrl: app.config.PUBLIC_URL }),
       );
+      await deleteStoredObjects(objectStorageFor(app.config), removedKeys, request.log);
       return loadAdminSubmission(app.db, id);
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   buildReviewedContent,
   documentIdFromReference,
@@ -9,6 +9,7 @@ import {
 import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
+import { detachDocuments } from '../uploads';
 import { lockSubmission, moveStatus } from './change-status';
 import { assertFactCheckReady } from '../fact-check';
 
@@ -38,29 +39,20 @@ async function resolveDocuments(tx: Transaction, submissionId: string, reference
 /**
  * Save Draft / Complete Review. The stored reviewedContent is built as the spec says (link or document addresses,
  * a blank line, then the text). A draft on a paid order starts the review; completing moves it to completed.
+ * Returns the storage keys of the documents it took off the review, to delete once the transaction commits.
  */
 export async function saveReview(
   tx: Transaction,
   input: { submissionId: string; review: ReviewUpdate; reviewerId: string; publicUrl: string },
-): Promise<SubmissionRow> {
+): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
   const row = await lockSubmission(tx, input.submissionId);
   if (review.complete) await assertFactCheckReady(tx, row, review.noCheckableClaims);
   const documentIds =
     review.attachmentMode === 'upload' ? await resolveDocuments(tx, row.id, review.uploadedDocuments) : [];
-  if (review.attachmentMode === 'upload') {
-    // Documents the reviewer took off the list are no longer part of the review the customer receives.
-    await tx
-      .update(reviewDocuments)
-      .set({ status: 'removed' })
-      .where(
-        and(
-          eq(reviewDocuments.submissionId, row.id),
-          eq(reviewDocuments.status, 'uploaded'),
-          ...(documentIds.length > 0 ? [notInArray(reviewDocuments.id, documentIds)] : []),
-        ),
-      );
-  }
+  // Whatever is not on the saved list (every upload, when the review is text or link) is no longer part of
+  // the review the customer receives: it is removed, and its stored file deleted after the commit.
+  const removedKeys = await detachDocuments(tx, row.id, documentIds, { includePending: review.complete });
   const reviewedContent = buildReviewedContent({
     attachmentMode: review.attachmentMode,
     reviewedText: review.reviewedContent,
@@ -75,9 +67,10 @@ export async function saveReview(
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
-  return moveStatus(tx, row, target ?? (row.status as never), {
+  const saved = await moveStatus(tx, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',
     patch,
   });
+  return { row: saved, removedKeys };
 }

@@ -16,6 +16,7 @@ import { emailOutbox } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { readZip } from '../../test-support/zip';
 import { createPaidOrder } from '../admin/test-orders';
+import { NUL_MESSAGE } from '../../plugins/input-hygiene';
 
 const ORIGINAL =
   'The Eiffel Tower was completed in 1899 and stands in Paris.\nIt is the most beautiful tower in the world. Москва is 2,500 km away.';
@@ -134,7 +135,7 @@ describe('claims', () => {
       [{ ...good, passage: '1889' }, FACT_CHECK_MESSAGES.passageMismatch],
       [{ ...good, passageStart: 100_000, passageEnd: 100_004 }, FACT_CHECK_MESSAGES.passageMismatch],
       [{ ...good, passageEnd: good.passageStart }, FACT_CHECK_MESSAGES.passageMismatch],
-      [{ ...good, passage: '189\u0000', }, FACT_CHECK_MESSAGES.passageMismatch],
+      [{ ...good, passage: '189\u0000', }, NUL_MESSAGE],
       [{ ...good, passage: '   ', passageEnd: good.passageStart + 3 }, FACT_CHECK_MESSAGES.passage],
       [{ ...good, verdict: 'true' }, FACT_CHECK_MESSAGES.verdict],
       [{ ...good, sources: ['javascript:alert(1)'] }, FACT_CHECK_MESSAGES.sourceUrl],
@@ -144,7 +145,7 @@ describe('claims', () => {
       [{ ...good, sources: Array.from({ length: MAX_SOURCES_PER_CLAIM + 1 }, (_, i) => `https://e.com/${i}`) }, FACT_CHECK_MESSAGES.tooManySources],
       [{ ...good, verdict: 'corrected', note: '  ' }, FACT_CHECK_MESSAGES.noteNeeded],
       [{ ...good, note: 'x'.repeat(5000) }, FACT_CHECK_MESSAGES.noteTooLong],
-      [{ ...good, note: 'nul \u0000 byte' }, FACT_CHECK_MESSAGES.noteInvalid],
+      [{ ...good, note: 'nul \u0000 byte' }, NUL_MESSAGE],
       [{ ...good, passageStart: -1 }, ''],
       [{ ...good, passageStart: '3' }, ''],
     ];
@@ -214,7 +215,7 @@ describe('what the customer receives', () => {
     }
     expect([400, 404]).toContain((await call('GET', '/api/submissions/%2e%2e%2fadmin/fact-check', customer)).statusCode);
     expect((await call('GET', `/api/submissions/${id}%00/fact-check`, customer)).statusCode).toBe(400);
-    expect((await call('GET', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode).toBe(404);
+    expect([400, 404]).toContain((await call('GET', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode);
     expect((await call('DELETE', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode).toBe(400);
 
     const completed = await review(id, { complete: true, reviewerNotes: 'Fixed the date.' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendMessageSchema } from '../../../shared/message.schema';
@@ -19,7 +20,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/api/messages/:submissionId',
-    { ...signedIn, schema: { params: z.object({ submissionId: z.string().trim().min(1).max(64) }) } },
+    { ...signedIn, schema: { params: z.object({ submissionId: recordIdSchema() }) } },
     async (request) => {
       const user = await requireUser(request);
       return readThread(app.db, request.params.submissionId, user);

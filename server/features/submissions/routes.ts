@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildSubmissionSchema } from '../../../shared/submission.schema';
@@ -13,7 +14,7 @@ const CREATE_BODY_LIMIT = 2 * 1024 * 1024;
 export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = buildSubmissionSchema(app.config.SUPPORT_EMAIL);
-  const params = z.object({ id: z.string().trim().min(1).max(64) });
+  const params = z.object({ id: recordIdSchema() });
   // The guard checks sign-in before the body is validated, so an anonymous visitor always gets 401.
   const signedIn = { config: { access: 'customer' } } as const;
 

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, notInArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   documentExtension,
   documentPath,
@@ -13,7 +14,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { reviewDocuments, submissions } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { makeStorageKey } from '../../storage';
+import { makeStorageKey, type ObjectStorage } from '../../storage';
 
 export type ReviewDocumentRow = typeof reviewDocuments.$inferSelect;
 
@@ -121,4 +122,41 @@ export function documentAnswer(row: ReviewDocumentRow) {
 
 export function extensionOfKey(key: string): ReviewDocumentExtension | null {
   return documentExtension(key);
+}
+
+/**
+ * Takes every document of a submission's review off it except `keep`: marked removed, so nobody can download
+ * it again. Uploads still in flight are taken off too when `includePending` (the review is being delivered).
+ * Returns the storage keys to delete once the transaction has committed.
+ */
+export async function detachDocuments(
+  tx: Transaction,
+  submissionId: string,
+  keep: readonly string[],
+  options: { includePending: boolean },
+): Promise<string[]> {
+  const statuses = options.includePending ? ['uploaded', 'pending'] : ['uploaded'];
+  const removed = await tx
+    .update(reviewDocuments)
+    .set({ status: 'removed' })
+    .where(
+      and(
+        eq(reviewDocuments.submissionId, submissionId),
+        inArray(reviewDocuments.status, statuses),
+        ...(keep.length > 0 ? [notInArray(reviewDocuments.id, [...keep])] : []),
+      ),
+    )
+    .returning({ storageKey: reviewDocuments.storageKey });
+  return removed.map((row) => row.storageKey);
+}
+
+/** Deletes stored objects; a failure is logged, the document is already unreachable (its row says removed). */
+export async function deleteStoredObjects(storage: ObjectStorage, keys: readonly string[], log: FastifyBaseLogger): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.remove(key);
+    } catch (err) {
+      log.error({ err, storageKey: key }, 'could not delete a removed review document');
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../../shared/review.schema';
 import { resolveSessionSecret } from '../../env';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { createObjectStorage, isValidStorageKey, LocalDiskStorage, PathEscapeError } from '../../storage';
+import { isValidStorageKey, LocalDiskStorage, objectStorageFor, PathEscapeError } from '../../storage';
 import { ContentCheckError, DocumentChecker } from '../../storage/content-check';
 import { uploadSigningKey, verifyUpload } from '../../storage/signing';
 import { requireAdmin, requireUser } from '../../plugins/auth';
@@ -47,7 +48,7 @@ function contentDisposition(fileName: string): string {
 /** Review documents: signed uploads (local disk or S3 presigned), upload confirmation and private downloads. */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const storage = createObjectStorage(app.config);
+  const storage = objectStorageFor(app.config);
   app.addHook('onClose', async () => {
     if ('destroy' in storage && typeof storage.destroy === 'function') storage.destroy();
   });
@@ -130,7 +131,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Private downloads: the submission's owner or an admin; anyone else gets 404 (ids cannot be probed).
   api.get(
     '/api/documents/:id',
-    { config: { access: 'customer' }, schema: { params: z.object({ id: z.string().max(100) }) } },
+    { config: { access: 'customer' }, schema: { params: z.object({ id: recordIdSchema() }) } },
     async (request, reply) => {
     const user = await requireUser(request);
     const row = await findDocument(app.db, request.params.id);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import S3rver from 's3rver';
 import { MAX_REVIEW_DOCUMENT_BYTES, MAX_REVIEW_DOCUMENTS, REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { reviewDocuments } from '../../db/schema';
 import { resolveSessionSecret } from '../../env';
+import { LocalDiskStorage } from '../../storage';
 import { signUpload, uploadSigningKey } from '../../storage/signing';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder } from '../admin/test-orders';
@@ -95,6 +96,75 @@ describe('local disk uploads', () => {
     expect((await t.app.inject({ method: 'GET', url: body.url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: body.url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/documents/not-a-document', headers: { cookie: admin.cookie } })).statusCode).toBe(404);
+  });
+
+  /** Reserves and PUTs one PDF for the submission; answers the reservation and the file's path on disk. */
+  async function uploadPdf(submissionId: string, fileName: string) {
+    const r = (await reserve(t, admin, { submissionId, fileName, size: PDF.length })).json() as Reserved;
+    const put = await t.app.inject({ method: 'PUT', url: localPath(t, r.uploadURL), payload: PDF });
+    expect(put.statusCode, put.body).toBe(200);
+    const [row] = await t.app.db.select().from(reviewDocuments).where(eq(reviewDocuments.id, r.documentId));
+    const file = new LocalDiskStorage(t.config.DATA_DIR, t.config.PUBLIC_URL, uploadSigningKey(resolveSessionSecret(t.config))).resolve(row!.storageKey);
+    expect(existsSync(file)).toBe(true);
+    return { ...r, file };
+  }
+
+  async function saveReview(id: string, body: Record<string, unknown>) {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/submissions/${id}/review`,
+      headers: { cookie: admin.cookie },
+      payload: { id, reviewedContent: 'The reviewed text.', reviewerNotes: '', documentLink: '', uploadedDocuments: [], ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  }
+
+  async function customerView(id: string) {
+    return (await t.app.inject({ method: 'GET', url: `/api/submissions/${id}`, headers: { cookie: owner.cookie } })).json() as {
+      documents: { id: string }[];
+    };
+  }
+
+  for (const mode of ['text', 'link'] as const) {
+    it(`deletes the uploads when the review is completed in ${mode} mode: gone from disk, 404, not listed`, async () => {
+      const id = await createPaidOrder(t.app, owner);
+      const doc = await uploadPdf(id, 'first try.pdf');
+      await saveReview(id, { complete: false, attachmentMode: 'upload', uploadedDocuments: [doc.url] });
+      await saveReview(id, { complete: true, attachmentMode: mode, documentLink: mode === 'link' ? 'https://docs.example.com/review' : '' });
+
+      expect(existsSync(doc.file)).toBe(false);
+      const [row] = await t.app.db.select().from(reviewDocuments).where(eq(reviewDocuments.id, doc.documentId));
+      expect(row!.status).toBe('removed');
+      for (const who of [owner, admin]) {
+        const download = await t.app.inject({ method: 'GET', url: doc.url, headers: { cookie: who.cookie } });
+        expect(download.statusCode).toBe(404);
+        expect(download.json()).toEqual({ message: 'Document not found' });
+      }
+      expect((await customerView(id)).documents).toEqual([]);
+    });
+  }
+
+  it('deletes the documents left off the saved list and keeps the listed ones', async () => {
+    const id = await createPaidOrder(t.app, owner);
+    const kept = await uploadPdf(id, 'final.pdf');
+    const dropped = await uploadPdf(id, 'draft.pdf');
+    await saveReview(id, { complete: true, attachmentMode: 'upload', uploadedDocuments: [kept.url] });
+
+    expect(existsSync(kept.file)).toBe(true);
+    expect(existsSync(dropped.file)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: kept.url, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: dropped.url, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect((await customerView(id)).documents.map((d) => d.id)).toEqual([kept.documentId]);
+  });
+
+  it('does not let an upload still in flight land on a delivered review', async () => {
+    const id = await createPaidOrder(t.app, owner);
+    const r = (await reserve(t, admin, { submissionId: id, fileName: 'late.pdf', size: PDF.length })).json() as Reserved;
+    await saveReview(id, { complete: true, attachmentMode: 'text' });
+    const put = await t.app.inject({ method: 'PUT', url: localPath(t, r.uploadURL), payload: PDF });
+    expect(put.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: r.url, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 
   it('accepts text and markdown only as valid UTF-8 without NUL bytes', async () => {

@@ -1,0 +1,2 @@
+/** What other features may use from the submissions feature (its pages load through the route table). */
+export { CHECK_NOW_DRAFT_KEY, forgetSentDraft, readFormDraft } from './form-draft';

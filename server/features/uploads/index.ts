@@ -1,0 +1,2 @@
+/** What other features may use from the uploads feature. */
+export { deleteStoredObjects, detachDocuments } from './documents';
