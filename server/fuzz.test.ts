@@ -5,7 +5,7 @@
  * extraction is busy), and every 4xx must be the app's JSON `{ message }`.
  * FUZZ_RUNS (default 200) sets the payloads per route, parameter and identity; FUZZ_SEED replays a run.
  */
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from './test-support/test-app';
@@ -350,6 +350,19 @@ describe('fuzz: hostile input never answers 5xx', () => {
     await t?.close();
   });
 
+  /**
+   * A probe may end a session or delete the account it was sent as (sign-out, password change, "Delete my
+   * account" with a valid body): give that identity a fresh account, so later routes are still fuzzed signed in.
+   */
+  async function keepIdentities(): Promise<void> {
+    for (const who of identities) {
+      if (!who.cookie) continue;
+      const user = await t.app.lookUpSession({ headers: { cookie: who.cookie } } as FastifyRequest);
+      if (user && (who.name !== 'admin' || user.isAdmin)) continue;
+      who.cookie = (who.name === 'admin' ? await signUpAdmin(t.app) : await signUp(t.app)).cookie;
+    }
+  }
+
   it('finds the routes to fuzz', () => {
     expect(routes.some((r) => r.url === '/api/contact' && r.method === 'POST')).toBe(true);
     expect(routes.some((r) => r.url === '/api/admin/submissions' && r.method === 'GET')).toBe(true);
@@ -367,6 +380,7 @@ describe('fuzz: hostile input never answers 5xx', () => {
     );
     const started = Date.now();
     for (const route of expanded) {
+      await keepIdentities();
       const routeStarted = Date.now();
       if (route.method !== 'GET') await sendAll(route.url, bodyProbes(route));
       for (const key of schemaKeys(route.schema?.querystring)) await sendAll(`${route.url}?${key}`, queryProbes(route, key));
@@ -379,6 +393,7 @@ describe('fuzz: hostile input never answers 5xx', () => {
   }, 600_000);
 
   it('answers 400 for a queue cursor holding an impossible date or id', async () => {
+    await keepIdentities();
     const admin = identities[2]!;
     for (const at of IMPOSSIBLE_DATES.filter((d) => d !== '')) {
       for (const [sort, id] of [['created', 'ABCDEFGH12'], ['due', 'ABCDEFGH12'], ['created', 'A\u0000B']] as const) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTransport } from '../../mail/transport';
 import { LocalDiskStorage } from '../../storage/local-disk';
 import { buildApp } from '../../app';
+import { HEALTH_UNAVAILABLE_MESSAGE } from './routes';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
@@ -41,7 +42,12 @@ describe('GET /healthz', () => {
       try {
         const response = await app.inject({ url: '/healthz' });
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ status: 'unavailable', database: 'ok', dataDir: 'not writable' });
+        expect(response.json()).toEqual({
+          status: 'unavailable',
+          database: 'ok',
+          dataDir: 'not writable',
+          message: HEALTH_UNAVAILABLE_MESSAGE,
+        });
       } finally {
         await app.close();
       }
@@ -63,7 +69,12 @@ describe('GET /healthz', () => {
         const response = await app.inject({ url: '/healthz' });
         expect(Date.now() - started).toBeLessThan(4_000);
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ status: 'unavailable', database: 'unavailable', dataDir: 'writable' });
+        expect(response.json()).toEqual({
+          status: 'unavailable',
+          database: 'unavailable',
+          dataDir: 'writable',
+          message: HEALTH_UNAVAILABLE_MESSAGE,
+        });
       } finally {
         await app.close();
       }

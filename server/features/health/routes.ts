@@ -9,7 +9,11 @@ export interface HealthReport {
   status: 'ok' | 'unavailable';
   database: 'ok' | 'unavailable';
   dataDir: 'writable' | 'not writable';
+  /** Present when unavailable: every error answer of the API carries a `message`. */
+  message?: string;
 }
+
+export const HEALTH_UNAVAILABLE_MESSAGE = 'The service is unavailable: the database or DATA_DIR failed its check.';
 
 async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -34,6 +38,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       status: database && writable ? 'ok' : 'unavailable',
       database: database ? 'ok' : 'unavailable',
       dataDir: writable ? 'writable' : 'not writable',
+      ...(database && writable ? {} : { message: HEALTH_UNAVAILABLE_MESSAGE }),
     };
     return reply
       .code(report.status === 'ok' ? 200 : 503)
