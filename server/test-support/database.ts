@@ -105,41 +105,18 @@ export async function createTestDataDir(): Promise<Omit<TestDatabase, 'handle'>>
   return { dataDir, databaseUrl: undefined, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** A fresh, migrated database of its own for one test file. */
+/** A fresh, migrated database of its own for one test file, opened. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = path.join(os.tmpdir(), `hp-test-${process.pid}-${randomBytes(4).toString('hex')}`);
-  mkdirSync(dataDir, { recursive: true });
-  if (TEST_DATABASE_URL) {
-    const name = `hp_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${templateName()}"`);
-    await admin.end();
-    const databaseUrl = withDatabase(TEST_DATABASE_URL, name);
-    const handle = await openDatabase({ databaseUrl, dataDir, migrate: false });
-    return {
-      handle,
-      dataDir,
-      databaseUrl,
-      drop: async () => {
-        await handle.close();
-        const again = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await again.connect();
-        await again.query(`drop database if exists "${name}" with (force)`);
-        await again.end();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  cpSync(pgliteTemplateDir(), dataDir, { recursive: true });
-  const handle = await openDatabase({ dataDir, migrate: false });
+  const fresh = await createTestDataDir();
+  const handle = fresh.databaseUrl
+    ? await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, migrate: false })
+    : await openDatabase({ dataDir: fresh.dataDir, migrate: false });
   return {
+    ...fresh,
     handle,
-    dataDir,
-    databaseUrl: undefined,
     drop: async () => {
       await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await fresh.drop();
     },
   };
 }
