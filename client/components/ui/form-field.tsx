@@ -30,3 +30,12 @@ export function FormField({
     </div>
   );
 }
+
+/** A form-level error (the server refused, the network failed), announced to screen readers. */
+export function FormAlert({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}

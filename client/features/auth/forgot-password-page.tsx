@@ -7,7 +7,7 @@ import { emailSchema } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { requestPasswordReset } from './identity-api';
@@ -47,9 +47,7 @@ export default function ForgotPasswordPage() {
           ) : (
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
               {formError ? (
-                <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                  {formError}
-                </p>
+                <FormAlert>{formError}</FormAlert>
               ) : null}
               <FormField label="Email" error={formState.errors.email?.message}>
                 {(p) => <Input {...p} type="email" autoComplete="email" {...register('email')} />}

@@ -7,7 +7,7 @@ import { PASSWORD_MIN, passwordSchema } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { resetPassword } from './identity-api';
@@ -50,14 +50,14 @@ export default function ResetPasswordPage() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             {formError ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <FormAlert>
                 {formError}{' '}
                 {formError === ACCOUNT_MESSAGES.resetLinkInvalid ? (
                   <Link href="/forgot-password" className="font-medium underline">
                     Send a new link
                   </Link>
                 ) : null}
-              </p>
+              </FormAlert>
             ) : null}
             <FormField label="New password" error={formState.errors.password?.message} hint={`At least ${PASSWORD_MIN} characters.`}>
               {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}

@@ -6,7 +6,7 @@ import { PASSWORD_MIN, signUpSchema, type SignUpInput } from '@shared/auth.schem
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
@@ -46,7 +46,7 @@ export default function SignUpPage() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             {formError ? (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <FormAlert>
                 {formError}
                 {formError === ACCOUNT_MESSAGES.signUpNeutral ? (
                   <span className="mt-2 flex gap-4">
@@ -58,7 +58,7 @@ export default function SignUpPage() {
                     </Link>
                   </span>
                 ) : null}
-              </p>
+              </FormAlert>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="First name" error={formState.errors.firstName?.message}>

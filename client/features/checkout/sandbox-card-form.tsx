@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { SANDBOX_CARDS, type SandboxConfirmResponse } from '@shared/payment.schema';
 import { apiJson, ApiError } from '@client/lib/api';
@@ -73,9 +73,7 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
         </div>
       </div>
       {failure ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {failure}
-        </p>
+        <FormAlert>{failure}</FormAlert>
       ) : null}
       <FormField label="Card number" error={errors.cardNumber}>
         {(p) => (

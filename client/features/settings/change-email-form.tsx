@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { emailSchema } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { changeEmail } from '@client/features/auth';
 
@@ -36,9 +36,7 @@ export function ChangeEmailForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change e-mail">
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
+        <FormAlert>{formError}</FormAlert>
       ) : null}
       {sentTo ? (
         <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, passwordSchema } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { changePassword } from '@client/features/auth';
@@ -47,9 +47,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change password">
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
+        <FormAlert>{formError}</FormAlert>
       ) : null}
       <FormField label="Current password" error={errors.currentPassword?.message}>
         {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}

@@ -1,3 +1,4 @@
+import { FormAlert } from '@client/components/ui/form-field';
 import { useRef, useState, type DragEvent } from 'react';
 import { FileText, Loader2, Upload } from 'lucide-react';
 import { CONTENT_PREVIEW_UPLOAD } from '@shared/submission.schema';
@@ -94,9 +95,7 @@ export function FileUpload({
         </Button>
       </div>
       {error ? (
-        <p id="content-file-error" role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
+        <FormAlert id="content-file-error">{error}</FormAlert>
       ) : null}
       {fileName && preview ? (
         <div className="rounded-lg border border-slate-200 bg-white p-4">

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
+import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { CONTACT_LIMITS, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
@@ -55,9 +55,7 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact form">
       {serverError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {serverError}
-        </p>
+        <FormAlert>{serverError}</FormAlert>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="First name" error={errors.firstName?.message}>
