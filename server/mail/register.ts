@@ -5,8 +5,8 @@ import { MailWorker } from './worker';
 
 /**
  * Gives the notify functions the app's configuration, and runs the outbox worker with the app when
- * MAIL_WORKER=on: started once the app is ready, stopped on close after the send in flight (in preClose, so
- * before the database closes).
+ * MAIL_WORKER=on: started once the app is ready, stopped on close after the send in flight (registered after
+ * the database, so it closes before the database does).
  */
 export function registerMail(app: FastifyInstance): void {
   configureMail(app.config);
@@ -18,9 +18,7 @@ export function registerMail(app: FastifyInstance): void {
     worker = new MailWorker({ db: app.db, transport, log: app.log });
     worker.start();
   });
-  // preClose runs before every onClose hook, so the worker has stopped before the database closes,
-  // whatever order the hooks were added in. Requests still in flight only queue rows; nothing is lost.
-  app.addHook('preClose', async () => {
+  app.addHook('onClose', async () => {
     await worker?.stop();
     transport?.close();
     worker = null;
