@@ -28,11 +28,12 @@ export const createPaymentIntentSchema = z.object({
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
-/** Answer of POST /api/create-payment-intent. `amount` is pounds; `publishableKey` is null for the sandbox. */
+/** Answer of POST /api/create-payment-intent. `amount` is pounds, `amountPence` the same in pence; `publishableKey` is null for the sandbox. */
 export const paymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   provider: z.enum(PAYMENT_PROVIDERS),
   amount: z.number(),
+  amountPence: z.number().int().nonnegative(),
   publishableKey: z.string().nullable(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;

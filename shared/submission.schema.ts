@@ -93,7 +93,11 @@ export const createSubmissionSchema = buildSubmissionSchema();
 export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
 export type CreateSubmissionData = z.output<typeof createSubmissionSchema>;
 
-/** A submission as the API answers it (spec sections 3 and 7). Dates are ISO strings; amount is pounds. */
+/**
+ * A submission as the API answers it (spec sections 3 and 7). Dates are ISO strings. `amount` is pounds because the
+ * spec names that field; `amountPence` is the same money as integer pence, which is what the client computes and
+ * formats with (decision 016).
+ */
 export const submissionSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -102,6 +106,7 @@ export const submissionSchema = z.object({
   category: z.string(),
   wordCount: z.number().int(),
   amount: z.number(),
+  amountPence: z.number().int().nonnegative(),
   fastTurnaround: z.boolean(),
   tone: z.string(),
   targetAudience: z.string(),

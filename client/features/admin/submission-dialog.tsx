@@ -67,7 +67,7 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
             <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
             <Detail label="Category">{s.category}</Detail>
             <Detail label="Words">{s.wordCount.toLocaleString('en-GB')}</Detail>
-            <Detail label="Amount">{formatPence(Math.round(s.amount * 100))}</Detail>
+            <Detail label="Amount">{formatPence(s.amountPence)}</Detail>
             <Detail label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Detail>
             <Detail label="Customer">
               {s.customerName} <span className="block text-slate-600">{s.customerEmail}</span>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { formatPence } from '@shared/money';
 import type { PaymentIntentResponse } from '@shared/payment.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
@@ -11,11 +10,6 @@ export const PAYMENT_FAILED_FALLBACK = 'An error occurred while processing your 
 
 export function createPaymentIntent(submissionId: string): Promise<PaymentIntentAnswer> {
   return apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', { submissionId });
-}
-
-/** "£6.00" from the API's pounds, through integer pence so the label never shows float noise. */
-export function formatPounds(amount: number): string {
-  return formatPence(Math.round(amount * 100));
 }
 
 export function showPaymentFailed(message: string | undefined): void {

@@ -10,7 +10,8 @@ import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
-import { createPaymentIntent, formatPounds } from './checkout-api';
+import { formatPence } from '@shared/money';
+import { createPaymentIntent } from './checkout-api';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 
@@ -108,7 +109,7 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
   if (!payable || statusOf(intent.error) === 409) return <AlreadyPaid submissionId={submission.data.id} />;
   if (intent.isSuccess && !intent.data.clientSecret) return <NotFound />;
 
-  const payLabel = `Pay ${formatPounds(submission.data.amount)}`;
+  const payLabel = `Pay ${formatPence(submission.data.amountPence)}`;
   const answer = intent.data;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">

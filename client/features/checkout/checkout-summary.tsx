@@ -5,7 +5,7 @@ import { tierLabel } from '@shared/service-tiers';
 import type { Submission } from '@shared/submission.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { formatPounds } from './checkout-api';
+import { formatPence } from '@shared/money';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,7 +42,7 @@ export function CheckoutSummary({ submission }: { submission: Submission }) {
           <div className="mt-3 flex items-center justify-between border-t border-slate-200 pt-4">
             <span className="text-base font-semibold">Total</span>
             <span className="text-2xl font-bold" data-testid="checkout-total">
-              {formatPounds(submission.amount)}
+              {formatPence(submission.amountPence)}
             </span>
           </div>
         </CardContent>

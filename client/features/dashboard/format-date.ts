@@ -1,5 +1,3 @@
-import { formatPence } from '@shared/money';
-
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -14,9 +12,4 @@ export function formatDate(iso: string | null | undefined, fallback = '—'): st
   if (!iso) return fallback;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? fallback : dateOnly.format(date);
-}
-
-/** The API's `amount` (pounds) as "£6.00", through integer pence. */
-export function formatAmount(pounds: number): string {
-  return formatPence(Math.round(pounds * 100));
 }

@@ -6,7 +6,8 @@ import { tierLabel } from '@shared/service-tiers';
 import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { formatAmount, formatDateTime } from './format-date';
+import { formatPence } from '@shared/money';
+import { formatDateTime } from './format-date';
 import { StatusBadge } from './status-badge';
 import { ReviewDelivery } from '@client/features/fact-check';
 
@@ -56,7 +57,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
             <Field label="Service">{tierLabel(s.serviceTier)}</Field>
             <Field label="Category">{categoryLabel(s.category)}</Field>
             <Field label="Word count">{s.wordCount.toLocaleString('en-GB')}</Field>
-            <Field label="Amount">{formatAmount(s.amount)}</Field>
+            <Field label="Amount">{formatPence(s.amountPence)}</Field>
             <Field label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Field>
             <Field label="Tone">{orNone(s.tone)}</Field>
             <Field label="Target audience">{orNone(s.targetAudience)}</Field>

@@ -6,7 +6,8 @@ import { CONTENT_PREVIEW_DASHBOARD, type Submission } from '@shared/submission.s
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { downloadReviewedContent } from './download-reviewed';
-import { formatAmount, formatDate } from './format-date';
+import { formatPence } from '@shared/money';
+import { formatDate } from './format-date';
 import { MessagesDialog } from './messages-dialog';
 import { StatusBadge } from './status-badge';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
@@ -44,7 +45,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         </div>
         <div className="flex gap-1.5">
           <dt className="text-slate-600">Amount</dt>
-          <dd className="font-medium">{formatAmount(s.amount)}</dd>
+          <dd className="font-medium">{formatPence(s.amountPence)}</dd>
         </div>
         {s.dueDate && s.status !== 'completed' ? (
           <div className="flex gap-1.5">

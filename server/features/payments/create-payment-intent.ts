@@ -34,6 +34,7 @@ export async function createPaymentIntent(
     clientSecret,
     provider: provider.stripe ? 'stripe' : 'sandbox',
     amount: penceToPounds(submission.amountPence),
+    amountPence: submission.amountPence,
     publishableKey: provider.stripe?.settings.publishableKey ?? null,
   };
 }

@@ -33,6 +33,7 @@ export function toSubmission(
     category: row.category,
     wordCount: row.wordCount,
     amount: penceToPounds(row.amountPence),
+    amountPence: row.amountPence,
     fastTurnaround: row.fastTurnaround,
     tone: row.tone,
     targetAudience: row.targetAudience,
