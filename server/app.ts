@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
+import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('mail', mailSettingsFrom(config));
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
   registerMail(app);

@@ -2,6 +2,7 @@ import 'fastify';
 import type { Config } from './env';
 import type { Database } from './db/client';
 import type { Auth } from './features/auth/better-auth';
+import type { MailSettings } from './mail/settings';
 import type { RouteAccess } from './plugins/access';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     auth: Auth;
+    /** What e-mails need from configuration; passed to every notify function (mail/notify.ts). */
+    mail: MailSettings;
     /** Signs session cookies (better-auth's secret); plugins/auth.ts verifies cookies with it. */
     sessionSecret: string;
   }

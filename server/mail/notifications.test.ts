@@ -66,7 +66,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
   it('payment received: the customer gets the order facts, every team address gets one notice', async () => {
     const customer = await signUpQuietly(t.app, { firstName: 'Jane', lastName: 'Doe' });
     const submission = await insertSubmission(t.app.db, customer.id, { fastTurnaround: true });
-    await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
+    await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
     await deliver();
 
     const mail = only(sink.to(customer.email), submission.id);
@@ -95,8 +95,8 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
   it('review started and review completed reach the account owner (not the contact address)', async () => {
     const customer = await signUpQuietly(t.app, { firstName: 'Sam' });
     const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
-    await t.app.db.transaction((tx) => notifyReviewStarted(tx, submission));
-    await t.app.db.transaction((tx) => notifyReviewCompleted(tx, { ...submission, status: 'completed' }));
+    await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
+    await t.app.db.transaction((tx) => notifyReviewCompleted(t.app.mail, tx, { ...submission, status: 'completed' }));
     await deliver();
 
     const mails = sink.to(customer.email);
@@ -119,8 +119,8 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
       .insert(messages)
       .values({ id: newId(), submissionId: submission.id, senderId: customer.id, isFromAdmin: false, content: 'Thanks! <script>alert(1)</script>' })
       .returning();
-    await t.app.db.transaction((tx) => notifyNewMessage(tx, fromTeam as MessageRow, submission));
-    await t.app.db.transaction((tx) => notifyNewMessage(tx, fromCustomer as MessageRow, submission));
+    await t.app.db.transaction((tx) => notifyNewMessage(t.app.mail, tx, fromTeam as MessageRow, submission));
+    await t.app.db.transaction((tx) => notifyNewMessage(t.app.mail, tx, fromCustomer as MessageRow, submission));
     await deliver();
 
     const toCustomer = expectBothParts(only(sink.to(customer.email), `New message from the HumanProof team about order ${submission.id}`));
@@ -142,7 +142,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
     const id = newId();
     const sender = uniqueEmail('visitor');
     await t.app.db.transaction((tx) =>
-      notifyContactMessage(tx, {
+      notifyContactMessage(t.app.mail, tx, {
         id,
         firstName: 'Eve\r\nBcc: victim@example.com',
         lastName: 'Smith\nX-Injected: yes',
@@ -176,7 +176,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
   it('a contact message with an unusable address is still delivered, without Reply-To', async () => {
     const id = newId();
     await t.app.db.transaction((tx) =>
-      notifyContactMessage(tx, { id, firstName: '', lastName: '', email: 'nope\r\nBcc: x@example.com', subject: '', message: `hi ${id}` }),
+      notifyContactMessage(t.app.mail, tx, { id, firstName: '', lastName: '', email: 'nope\r\nBcc: x@example.com', subject: '', message: `hi ${id}` }),
     );
     await deliver();
     const mails = sink.received.filter((m) => m.parsed.text?.includes(`hi ${id}`));
@@ -192,7 +192,7 @@ describe('the outbox', () => {
     const submission = await insertSubmission(t.app.db, customer.id);
     await expect(
       t.app.db.transaction(async (tx) => {
-        await notifyReviewStarted(tx, submission);
+        await notifyReviewStarted(t.app.mail, tx, submission);
         throw new Error('the status move failed');
       }),
     ).rejects.toThrow('the status move failed');
@@ -203,8 +203,8 @@ describe('the outbox', () => {
   it('queues one e-mail per event and recipient, however often the event is raised', async () => {
     const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id);
-    await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
-    await t.app.db.transaction((tx) => notifyPaymentReceived(tx, submission));
+    await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
+    await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
     const rows = (await outboxRows(t.app.db)).filter((r) => r.dedupeKey?.includes(submission.id));
     expect(rows.filter((r) => r.kind === 'payment-received')).toHaveLength(1);
     expect(rows.filter((r) => r.kind === 'new-paid-submission').map((r) => r.toAddress).sort()).toEqual(team);
@@ -214,7 +214,7 @@ describe('the outbox', () => {
   it('writes an .eml file under DATA_DIR/outbox when SMTP_URL is unset, and logs its name', async () => {
     const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id);
-    await t.app.db.transaction((tx) => notifyReviewCompleted(tx, submission));
+    await t.app.db.transaction((tx) => notifyReviewCompleted(t.app.mail, tx, submission));
     const [row] = await t.app.db
       .select()
       .from(emailOutbox)
@@ -232,5 +232,25 @@ describe('the outbox', () => {
     expect(log.lines.filter((l) => l.msg.includes(file))).toHaveLength(1);
     const [after] = await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
     expect(after!.status).toBe('sent');
+  });
+});
+
+describe('mail settings', () => {
+  it('belong to each app: a second app in the same process does not change what the first one writes', async () => {
+    const second = await createTestApp({ PUBLIC_URL: 'https://second.humanproof.test', ADMIN_EMAILS: 'ops@second.test' });
+    try {
+      expect(second.app.mail.publicUrl).toBe('https://second.humanproof.test');
+      const customer = await signUpQuietly(t.app);
+      const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
+      await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
+      const [row] = await t.app.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `review-started:${submission.id}:${customer.email.toLowerCase()}`));
+      expect(row?.htmlBody).toContain(`${PUBLIC_URL}/dashboard`);
+      expect(row?.htmlBody).not.toContain('second.humanproof.test');
+    } finally {
+      await second.close();
+    }
   });
 });

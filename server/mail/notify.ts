@@ -1,18 +1,20 @@
 /**
  * Notifications the rest of the server raises. Each is called INSIDE the transaction of the change that
- * causes it (pass the transaction as `tx`), so the e-mail is recorded if and only if the change commits.
- * Delivery happens later in the outbox worker (worker.ts); these functions never send anything themselves.
+ * causes it (pass the transaction as `tx`), so the e-mail is recorded if and only if the change commits, and
+ * with the row that change wrote (its paid date, due date and amount are what the e-mail shows). The app's mail
+ * settings (`app.mail`) are passed in explicitly. Delivery happens later in the outbox worker (worker.ts); these
+ * functions never send anything themselves.
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { factCheckClaims, submissions, type MessageRow, type SubmissionRow } from '../db/schema';
+import { factCheckClaims, type MessageRow, type SubmissionRow } from '../db/schema';
 import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
 import { reviewedTextOf } from '../../shared/review.schema';
 import { diffStats, diffWords } from '../../shared/text-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
-import { mailSettings } from './settings';
+import type { MailSettings } from './settings';
 import {
   paymentReceivedEmail,
   reviewCompletedEmail,
@@ -33,15 +35,6 @@ export interface ContactMessageInput {
   message: string;
 }
 
-/**
- * The submission as this transaction sees it: callers may pass the row from before their update, and the
- * e-mail must show the paid date, due date and amount that commit with the change.
- */
-async function currentOrder(tx: Executor, submission: SubmissionRow): Promise<SubmissionRow> {
-  const [fresh] = await tx.select().from(submissions).where(eq(submissions.id, submission.id)).limit(1);
-  return fresh ?? submission;
-}
-
 function orderView(s: SubmissionRow): OrderView {
   return {
     id: s.id,
@@ -55,9 +48,7 @@ function orderView(s: SubmissionRow): OrderView {
 }
 
 /** To the customer (payment received: id, tier, words, amount, due date) and the team (new paid submission). */
-export async function notifyPaymentReceived(tx: Executor, submission: SubmissionRow): Promise<void> {
-  const settings = mailSettings();
-  const s = await currentOrder(tx, submission);
+export async function notifyPaymentReceived(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
   const order = orderView(s);
   const owner = await findAccount(tx, s.userId);
   if (owner) {
@@ -87,12 +78,11 @@ async function deliverySummary(tx: Executor, s: SubmissionRow): Promise<Delivery
 }
 
 async function notifyOwner(
+  settings: MailSettings,
   tx: Executor,
-  submission: SubmissionRow,
+  s: SubmissionRow,
   kind: 'review-started' | 'review-completed',
 ): Promise<void> {
-  const settings = mailSettings();
-  const s = await currentOrder(tx, submission);
   const owner = await findAccount(tx, s.userId);
   if (!owner) return;
   const input = { firstName: owner.firstName, order: orderView(s) };
@@ -104,19 +94,17 @@ async function notifyOwner(
 }
 
 /** To the customer: a reviewer has started on the order. */
-export async function notifyReviewStarted(tx: Executor, submission: SubmissionRow): Promise<void> {
-  await notifyOwner(tx, submission, 'review-started');
+export async function notifyReviewStarted(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
+  await notifyOwner(settings, tx, s, 'review-started');
 }
 
 /** To the customer: the review is complete (link to the dashboard). */
-export async function notifyReviewCompleted(tx: Executor, submission: SubmissionRow): Promise<void> {
-  await notifyOwner(tx, submission, 'review-completed');
+export async function notifyReviewCompleted(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
+  await notifyOwner(settings, tx, s, 'review-completed');
 }
 
 /** A new message: from the team → the customer; from the customer → the team. */
-export async function notifyNewMessage(tx: Executor, message: MessageRow, submission: SubmissionRow): Promise<void> {
-  const settings = mailSettings();
-  const s = await currentOrder(tx, submission);
+export async function notifyNewMessage(settings: MailSettings, tx: Executor, message: MessageRow, s: SubmissionRow): Promise<void> {
   const owner = await findAccount(tx, s.userId);
   const hasAttachment = Boolean(message.attachmentUrl);
   if (message.isFromAdmin) {
@@ -153,8 +141,7 @@ export async function notifyNewMessage(tx: Executor, message: MessageRow, submis
 }
 
 /** To the team: a contact-form message (Reply-To: the sender, when the address is valid). */
-export async function notifyContactMessage(tx: Executor, contact: ContactMessageInput): Promise<void> {
-  const settings = mailSettings();
+export async function notifyContactMessage(settings: MailSettings, tx: Executor, contact: ContactMessageInput): Promise<void> {
   const name = `${contact.firstName} ${contact.lastName}`.trim();
   const email = contactMessageEmail(settings, {
     name,
@@ -180,8 +167,7 @@ export interface AccountRecipient {
 }
 
 /** To the account: a single-use link to choose a new password (the client page reads the token from the hash). */
-export async function notifyPasswordReset(tx: Executor, user: AccountRecipient, token: string): Promise<void> {
-  const settings = mailSettings();
+export async function notifyPasswordReset(settings: MailSettings, tx: Executor, user: AccountRecipient, token: string): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'password-reset',
     to: user.email,
@@ -195,12 +181,12 @@ export async function notifyPasswordReset(tx: Executor, user: AccountRecipient, 
 
 /** To the address being verified: better-auth's verify-email link, coming back to /email-verified. */
 export async function notifyVerifyEmail(
+  settings: MailSettings,
   tx: Executor,
   user: AccountRecipient,
   token: string,
   isChange = false,
 ): Promise<void> {
-  const settings = mailSettings();
   const query = new URLSearchParams({ token, callbackURL: isChange ? '/email-verified?changed=1' : '/email-verified' });
   const input = { firstName: user.firstName ?? null, path: `/api/identity/verify-email?${query.toString()}` };
   await enqueueEmail(tx, {
@@ -212,11 +198,11 @@ export async function notifyVerifyEmail(
 }
 
 /** To the owner of an address someone tried to sign up with (the sign-up answer itself stays neutral). */
-export async function notifySignUpAttempt(tx: Executor, user: AccountRecipient): Promise<void> {
+export async function notifySignUpAttempt(settings: MailSettings, tx: Executor, user: AccountRecipient): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'sign-up-attempt',
     to: user.email,
     eventId: newId(),
-    email: signUpAttemptEmail(mailSettings(), { firstName: user.firstName ?? null }),
+    email: signUpAttemptEmail(settings, { firstName: user.firstName ?? null }),
   });
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { configureMail } from './settings';
 import { createMailTransport, type MailTransport } from './transport';
 import { MailWorker } from './worker';
 
 /**
- * Gives the notify functions the app's configuration, and runs the outbox worker with the app when
- * MAIL_WORKER=on: started once the app is ready, stopped on close after the send in flight (registered after
- * the database, so it closes before the database does).
+ * Runs the outbox worker with the app when MAIL_WORKER=on: started once the app is ready, stopped on close after
+ * the send in flight (registered after the database, so it closes before the database does).
  */
 export function registerMail(app: FastifyInstance): void {
-  configureMail(app.config);
   let worker: MailWorker | null = null;
   let transport: MailTransport | null = null;
   app.addHook('onReady', async () => {

@@ -37,7 +37,7 @@ async function rowFor(kindAndEvent: string) {
 
 async function queueContact(tag = newId()): Promise<string> {
   await t.app.db.transaction((tx) =>
-    notifyContactMessage(tx, { id: tag, firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', subject: tag, message: 'Hi' }),
+    notifyContactMessage(t.app.mail, tx, { id: tag, firstName: 'Ann', lastName: 'Other', email: 'ann@example.com', subject: tag, message: 'Hi' }),
   );
   return tag;
 }
@@ -49,7 +49,7 @@ describe('mail worker', () => {
     await sink.stop();
     const customer = await signUpQuietly(t.app);
     const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
-    await t.app.db.transaction((tx) => notifyReviewStarted(tx, submission));
+    await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
 
     let clock = Date.now() + 1_000;
     const { worker, transport } = smtpWorker(t.app.db, sink.url, t.config.DATA_DIR, { now: () => new Date(clock) });
@@ -165,7 +165,7 @@ describe('mail worker in the app', () => {
     try {
       const tag = newId();
       await first.app.db.transaction((tx) =>
-        notifyContactMessage(tx, { id: tag, firstName: 'A', lastName: 'B', email: 'a@example.com', subject: tag, message: 'x' }),
+        notifyContactMessage(t.app.mail, tx, { id: tag, firstName: 'A', lastName: 'B', email: 'a@example.com', subject: tag, message: 'x' }),
       );
       await first.app.close();
       const config = loadConfig({

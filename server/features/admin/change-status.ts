@@ -6,6 +6,7 @@ import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
 import { recordStatusChange } from '../submissions';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
@@ -33,6 +34,7 @@ export function assertReviewerMove(row: SubmissionRow, to: SubmissionStatus): vo
 
 export async function moveStatus(
   tx: Transaction,
+  mail: MailSettings,
   row: SubmissionRow,
   to: SubmissionStatus,
   change: { changedBy: string; reason: string; patch?: Partial<typeof submissions.$inferInsert> },
@@ -56,8 +58,8 @@ export async function moveStatus(
       changedBy: change.changedBy,
       reason: change.reason,
     });
-    if (to === 'in-review') await notifyReviewStarted(tx, updated);
-    if (to === 'completed') await notifyReviewCompleted(tx, updated);
+    if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
+    if (to === 'completed') await notifyReviewCompleted(mail, tx, updated);
   }
   return updated;
 }

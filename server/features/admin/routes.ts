@@ -53,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         const row = await lockSubmission(tx, id);
         assertReviewerMove(row, request.body.status);
         if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
-        await moveStatus(tx, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
+        await moveStatus(tx, app.mail, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
       });
       return loadAdminSubmission(app.db, id);
     },
@@ -67,7 +67,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       if (request.body.id && request.body.id !== id) throw badRequest('The review id does not match the submission');
       const { removedKeys } = await app.db.transaction((tx) =>
-        saveReview(tx, { submissionId: id, review: request.body, reviewerId: reviewer.id, publicUrl: app.config.PUBLIC_URL }),
+        saveReview(tx, app.mail, { submissionId: id, review: request.body, reviewerId: reviewer.id }),
       );
       await deleteStoredObjects(objectStorageFor(app.config), removedKeys, request.log);
       return loadAdminSubmission(app.db, id);

@@ -12,6 +12,7 @@ import { badRequest } from '../../lib/http-error';
 import { detachDocuments } from '../uploads';
 import { lockSubmission, moveStatus } from './change-status';
 import { assertFactCheckReady } from '../fact-check';
+import type { MailSettings } from '../../mail/settings';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
 async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {
@@ -43,7 +44,8 @@ async function resolveDocuments(tx: Transaction, submissionId: string, reference
  */
 export async function saveReview(
   tx: Transaction,
-  input: { submissionId: string; review: ReviewUpdate; reviewerId: string; publicUrl: string },
+  mail: MailSettings,
+  input: { submissionId: string; review: ReviewUpdate; reviewerId: string },
 ): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
   const row = await lockSubmission(tx, input.submissionId);
@@ -57,7 +59,7 @@ export async function saveReview(
     attachmentMode: review.attachmentMode,
     reviewedText: review.reviewedContent,
     documentLink: review.documentLink,
-    documentUrls: documentIds.map((id) => `${input.publicUrl}${documentPath(id)}`),
+    documentUrls: documentIds.map((id) => `${mail.publicUrl}${documentPath(id)}`),
   });
   const patch = {
     reviewedContent: reviewedContent === '' ? null : reviewedContent,
@@ -67,7 +69,7 @@ export async function saveReview(
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
-  const saved = await moveStatus(tx, row, target ?? (row.status as never), {
+  const saved = await moveStatus(tx, mail, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',
     patch,

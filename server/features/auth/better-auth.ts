@@ -11,6 +11,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../../shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '../../../shared/account.schema';
 import { notifyPasswordReset, notifySignUpAttempt, notifyVerifyEmail } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 /** Sessions last 14 days and slide forward at most once a day of use. */
@@ -75,7 +76,7 @@ function authLog(log: AuthLogger) {
   };
 }
 
-export function createAuth(config: Config, db: Database, secret: string, log?: AuthLogger) {
+export function createAuth(config: Config, db: Database, secret: string, mail: MailSettings, log?: AuthLogger) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   return betterAuth({
     appName: 'HumanProof',
@@ -94,7 +95,7 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
       autoSignIn: true,
       // The e-mail is queued in the outbox (a database insert), never sent inline, so the answer takes the same
       // time whether or not the address has an account.
-      sendResetPassword: async ({ user, token }) => notifyPasswordReset(db, user as MailUser, token),
+      sendResetPassword: async ({ user, token }) => notifyPasswordReset(mail, db, user as MailUser, token),
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
     },
@@ -104,11 +105,11 @@ export function createAuth(config: Config, db: Database, secret: string, log?: A
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
       // Also sends the link of an e-mail change, to the new address (user.email is then the new one).
-      sendVerificationEmail: async ({ user, token }) => notifyVerifyEmail(db, user as MailUser, token, await isEmailChange(db, user)),
+      sendVerificationEmail: async ({ user, token }) => notifyVerifyEmail(mail, db, user as MailUser, token, await isEmailChange(db, user)),
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') return neutralSignUpForExistingAccount(ctx, db);
+        if (ctx.path === '/sign-up/email') return neutralSignUpForExistingAccount(ctx, db, mail);
         if (ctx.path === '/change-email') return requirePasswordForEmailChange(ctx);
         // Changing the password always ends the other sessions, whatever the client asks.
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
@@ -244,7 +245,7 @@ const signUpBody = z.object({
  * owner gets an e-mail that someone tried. Input that a new sign-up would refuse is left to better-auth (and to
  * the name rules below), so both paths refuse the same input with the same error.
  */
-async function neutralSignUpForExistingAccount(ctx: HookContext, db: Database) {
+async function neutralSignUpForExistingAccount(ctx: HookContext, db: Database, mail: MailSettings) {
   const parsed = signUpBody.safeParse(ctx.body);
   if (!parsed.success) return undefined;
   cleanName(parsed.data.firstName, 'First name');
@@ -253,6 +254,6 @@ async function neutralSignUpForExistingAccount(ctx: HookContext, db: Database) {
   if (!existing) return undefined;
   // Hash as a new sign-up would, so the refusal takes about as long.
   await ctx.context.password.hash(parsed.data.password);
-  await notifySignUpAttempt(db, existing.user as MailUser);
+  await notifySignUpAttempt(mail, db, existing.user as MailUser);
   return ctx.json({ token: null, user: null });
 }

@@ -36,7 +36,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'public' }, schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } } },
     async (request, reply) => {
       await limitByAddress(request, 'contact');
-      await createContactMessage(app.db, request.body);
+      await createContactMessage(app.db, app.mail, request.body);
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );

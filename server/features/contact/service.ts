@@ -3,16 +3,17 @@ import type { Executor } from '../../db/client';
 import { contactMessages, newsletterSubscribers } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { notifyContactMessage } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
 
 /** Stores a contact-form message and records the e-mail to support in the same transaction. */
-export async function createContactMessage(db: Executor, input: ContactMessageInput) {
+export async function createContactMessage(db: Executor, mail: MailSettings, input: ContactMessageInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({ id: newId(), ...input })
       .returning();
     if (!row) throw new Error('contact message was not stored');
-    await notifyContactMessage(tx, row);
+    await notifyContactMessage(mail, tx, row);
     return row;
   });
 }

@@ -29,6 +29,6 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/api/messages', { ...signedIn, schema: { body: sendMessageSchema } }, async (request, reply) => {
     const user = await requireUser(request);
-    return reply.code(201).send(await sendMessage(app.db, user, request.body));
+    return reply.code(201).send(await sendMessage(app.db, app.mail, user, request.body));
   });
 }

@@ -4,11 +4,17 @@ import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { notifyNewMessage } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission } from '../submissions';
 import { toMessage } from './serialize';
 
 /** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */
-export async function sendMessage(db: Database, sender: CurrentUser, input: SendMessageInput): Promise<Message> {
+export async function sendMessage(
+  db: Database,
+  mail: MailSettings,
+  sender: CurrentUser,
+  input: SendMessageInput,
+): Promise<Message> {
   return db.transaction(async (tx) => {
     const submission = await getAccessibleSubmission(tx, input.submissionId, sender);
     const [row] = await tx
@@ -21,7 +27,7 @@ export async function sendMessage(db: Database, sender: CurrentUser, input: Send
         content: input.content,
       })
       .returning();
-    await notifyNewMessage(tx, row!, submission);
+    await notifyNewMessage(mail, tx, row!, submission);
     return toMessage(row!);
   });
 }

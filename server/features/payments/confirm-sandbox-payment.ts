@@ -13,6 +13,7 @@ import { payments, submissions } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
+import type { MailSettings } from '../../mail/settings';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -27,9 +28,10 @@ function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; message
 /** Confirms a sandbox payment with a test card; success goes through the same code as Stripe's webhook. */
 export async function confirmSandboxPayment(
   db: Database,
+  mail: MailSettings,
   user: CurrentUser,
   input: SandboxConfirmInput,
-  log: Parameters<typeof markPaymentSucceeded>[2],
+  log: Parameters<typeof markPaymentSucceeded>[3],
 ): Promise<SandboxConfirmResponse> {
   const [found] = await db
     .select({ payment: payments, ownerId: submissions.userId, status: submissions.status })
@@ -48,6 +50,7 @@ export async function confirmSandboxPayment(
   }
   const result = await markPaymentSucceeded(
     db,
+    mail,
     {
       provider: 'sandbox',
       providerPaymentId: payment.providerPaymentId,

@@ -1,16 +1,18 @@
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
+import type { MailSettings } from '../../mail/settings';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
 
-type Log = Parameters<typeof markPaymentSucceeded>[2] & { info: (obj: object, msg: string) => void };
+type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, msg: string) => void };
 
 /** A verified Stripe event. The payload is a hint checked against our own records, never trusted for the price. */
-export async function handleStripeEvent(db: Database, event: Stripe.Event, log: Log): Promise<void> {
+export async function handleStripeEvent(db: Database, mail: MailSettings, event: Stripe.Event, log: Log): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
     const outcome = await markPaymentSucceeded(
       db,
+      mail,
       {
         provider: 'stripe',
         providerPaymentId: intent.id,

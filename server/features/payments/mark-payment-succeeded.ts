@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
 import { notifyPaymentReceived } from '../../mail/notify';
 import { recordStatusChange } from '../submissions';
+import type { MailSettings } from '../../mail/settings';
 
 export interface PaymentSucceededEvent {
   provider: PaymentProvider;
@@ -36,6 +37,7 @@ interface Logger {
  */
 export async function markPaymentSucceeded(
   db: Database,
+  mail: MailSettings,
   event: PaymentSucceededEvent,
   log?: Logger,
 ): Promise<PaymentSucceededOutcome> {
@@ -110,7 +112,7 @@ export async function markPaymentSucceeded(
       changedBy: null,
       reason: 'payment',
     });
-    await notifyPaymentReceived(tx, updated!);
+    await notifyPaymentReceived(mail, tx, updated!);
     return 'paid';
   });
 }

@@ -35,7 +35,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return confirmSandboxPayment(app.db, user, request.body, request.log);
+      return confirmSandboxPayment(app.db, app.mail, user, request.body, request.log);
     },
   );
 
@@ -53,7 +53,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await handleStripeEvent(app.db, event, request.log);
+      await handleStripeEvent(app.db, app.mail, event, request.log);
       return { received: true };
     });
   });
