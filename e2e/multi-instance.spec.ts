@@ -27,7 +27,7 @@ import pg from 'pg';
 import { AUTH_MESSAGES } from '../shared/auth.schema';
 import { formatPence } from '../shared/money';
 import { quotePrice } from '../shared/pricing';
-import { SmtpSink } from '../server/mail/testing/smtp-sink';
+import { SmtpSink } from '../server/test-support/smtp-sink';
 import { E2E_PORT } from './env';
 import { E2E_PASSWORD, expect, expectToast, test, uniqueEmail } from './fixtures';
 import { createDatabase, dropDatabase, findPostgres, startInstance, type AppInstance } from './support/app-instances';

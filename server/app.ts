@@ -90,19 +90,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.DATA_DIR,
       onPoolError: (err) => app.log.error({ err }, 'database pool error'),
     }));
-  if (!options.database) {
-    app.addHook('onClose', async () => {
-      await database.close();
-      app.log.info('database closed');
-    });
-  }
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mail', mailSettingsFrom(config));
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
-  registerMail(app);
+  const mail = registerMail(app);
+  // One close hook, so the order is ours and not the hooks' registration order: the mail worker finishes its
+  // send in flight, then the database closes (when this app opened it).
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    if (options.database) return;
+    await database.close();
+    app.log.info('database closed');
+  });
 
   registerErrorHandling(app);
   registerInputHygiene(app);

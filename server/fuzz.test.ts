@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from './test-support/test-app';
 import { IDENTITY_ENDPOINTS } from './features/auth/identity-endpoints';
-import { createPaidOrder } from './features/admin/test-orders';
-import { validForm } from './features/submissions/testing';
+import { createPaidOrder } from './test-support/orders';
+import { validForm } from './test-support/orders';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './env';
 import { serializeError } from './lib/log-serializers';
-import { createSubmissionVia } from './features/submissions/testing';
+import { createSubmissionVia } from './test-support/orders';
 import { createTestDatabase, type TestDatabase } from './test-support/database';
 import { cookieHeader, uniqueEmail } from './test-support/test-app';
 

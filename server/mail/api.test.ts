@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPence } from '../../shared/money';
 import { submissions } from '../db/schema';
-import { createSubmissionVia } from '../features/submissions/testing';
+import { createSubmissionVia } from '../test-support/orders';
 import { createTestApp, uniqueEmail, type SignedInUser, type TestApp } from '../test-support/test-app';
 import { formatLondonDateTime } from './format';
-import { smtpWorker, signUpQuietly, signUpAdminQuietly } from './testing/fixtures';
-import { SmtpSink, type ReceivedMail } from './testing/smtp-sink';
+import { smtpWorker, signUpQuietly, signUpAdminQuietly } from '../test-support/mail';
+import { SmtpSink, type ReceivedMail } from '../test-support/smtp-sink';
 
 const PUBLIC_URL = 'https://app.humanproof.test';
 const TEAM_ONLY = 'team@humanproof.test';

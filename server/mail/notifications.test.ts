@@ -12,8 +12,8 @@ import {
   notifyReviewCompleted,
   notifyReviewStarted,
 } from './notify';
-import { insertSubmission, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from './testing/fixtures';
-import { SmtpSink, type ReceivedMail } from './testing/smtp-sink';
+import { insertSubmission, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from '../test-support/mail';
+import { SmtpSink, type ReceivedMail } from '../test-support/smtp-sink';
 
 const PUBLIC_URL = 'https://humanproof.test';
 const LEAD = 'lead@example.com';

@@ -8,8 +8,8 @@ import { newId } from '../lib/ids';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { notifyContactMessage, notifyReviewStarted } from './notify';
 import { GIVE_UP_AFTER_MS } from './retry';
-import { insertSubmission, smtpWorker, signUpQuietly } from './testing/fixtures';
-import { SmtpSink } from './testing/smtp-sink';
+import { insertSubmission, smtpWorker, signUpQuietly } from '../test-support/mail';
+import { SmtpSink } from '../test-support/smtp-sink';
 import { MailWorker } from './worker';
 
 const TEAM = 'team@humanproof.test';

@@ -18,7 +18,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../test-support/test-app';
-import { createPaidOrder } from '../features/admin/test-orders';
+import { createPaidOrder } from '../test-support/orders';
 import type { RouteAccessEntry } from './auth';
 
 type Who = 'anonymous' | 'customer A' | 'customer B' | 'admin';

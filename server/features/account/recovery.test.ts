@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../../shared/account.schema';
 import { users, verifications } from '../../db/schema';
-import { smtpWorker } from '../../mail/testing/fixtures';
-import { SmtpSink } from '../../mail/testing/smtp-sink';
+import { smtpWorker } from '../../test-support/mail';
+import { SmtpSink } from '../../test-support/smtp-sink';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
 import { ENUMERATION_SAFE_DURATION_MS } from '../auth/identity-endpoints';
-import { freshIp, latestResetToken, latestVerificationPath, mailsTo, median, signIn } from './test-support';
+import { freshIp, latestResetToken, latestVerificationPath, mailsTo, median, signIn } from '../../test-support/accounts';
 
 const PUBLIC_URL = 'http://localhost:5000';
 const NEW_PASSWORD = 'a-brand-new-passphrase';

@@ -11,10 +11,10 @@ import {
   users,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { insertSubmission } from '../../mail/testing/fixtures';
+import { insertSubmission } from '../../test-support/mail';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
 import { deletedAddress } from './delete-account';
-import { freshIp, signIn } from './test-support';
+import { freshIp, signIn } from '../../test-support/accounts';
 import { describeUserAgent } from './user-agent';
 
 const PUBLIC_URL = 'http://localhost:5000';
@@ -29,18 +29,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function get(url: string, cookie?: string) {
-  return t.app.inject({ url, headers: cookie ? { cookie } : {} });
-}
-
+/** A signed-in POST from a fresh address (clear of the rate limits) with the site's Origin, as a browser sends it. */
 function post(url: string, cookie: string, payload: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: freshIp(),
-    headers: { cookie, origin: PUBLIC_URL },
-    payload: payload as object,
-  });
+  return t.request('POST', url, cookie, payload, { remoteAddress: freshIp(), headers: { origin: PUBLIC_URL } });
 }
 
 async function addPaidOrderWithMessage(userId: string) {
@@ -80,7 +71,7 @@ describe('change password', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(wrong.statusCode).toBe(400);
-    expect((await get('/api/auth/user', phone)).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/auth/user', phone)).statusCode).toBe(200);
 
     // Even when the client asks to keep the other sessions.
     const changed = await post('/api/identity/change-password', user.cookie, {
@@ -91,8 +82,8 @@ describe('change password', () => {
     expect(changed.statusCode).toBe(200);
     const renewed = cookieHeader(changed);
     expect(renewed).toMatch(/session_token=/);
-    expect((await get('/api/auth/user', renewed)).statusCode).toBe(200);
-    expect((await get('/api/auth/user', phone)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', renewed)).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/auth/user', phone)).statusCode).toBe(401);
     expect((await signIn(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await signIn(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(401);
   });
@@ -120,7 +111,7 @@ describe('signed-in devices', () => {
     const firefox = cookieHeader(await signIn(t.app, user.email, TEST_PASSWORD, FIREFOX_LINUX));
     await signIn(t.app, user.email, TEST_PASSWORD, SAFARI_IPHONE);
 
-    const listed = await get('/api/account/sessions', firefox);
+    const listed = await t.request('GET', '/api/account/sessions', firefox);
     expect(listed.statusCode).toBe(200);
     expect(listed.headers['cache-control']).toBe('no-store');
     const list = listed.json().sessions as { browser: string; os: string; current: boolean; createdAt: string }[];
@@ -131,18 +122,18 @@ describe('signed-in devices', () => {
 
     const revoked = await post('/api/identity/revoke-other-sessions', firefox, {});
     expect(revoked.statusCode).toBe(200);
-    const after = (await get('/api/account/sessions', firefox)).json().sessions as { current: boolean }[];
+    const after = (await t.request('GET', '/api/account/sessions', firefox)).json().sessions as { current: boolean }[];
     expect(after).toEqual([expect.objectContaining({ current: true })]);
-    expect((await get('/api/auth/user', user.cookie)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(401);
   });
 
   it('shows only the account\'s own sessions, and nothing to the signed out', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const list = (await get('/api/account/sessions', a.cookie)).json().sessions as { id: string }[];
+    const list = (await t.request('GET', '/api/account/sessions', a.cookie)).json().sessions as { id: string }[];
     const bSessions = await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, b.id));
     expect(list.map((s) => s.id)).not.toContain(bSessions[0]!.id);
-    expect((await get('/api/account/sessions')).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/account/sessions')).statusCode).toBe(401);
   });
 
   it('names common browsers', () => {
@@ -169,7 +160,7 @@ describe('download my data', () => {
     const orderA = await addPaidOrderWithMessage(a.id);
     await addPaidOrderWithMessage(b.id);
 
-    const response = await get('/api/account/export', a.cookie);
+    const response = await t.request('GET', '/api/account/export', a.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="humanproof-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -192,7 +183,7 @@ describe('download my data', () => {
   });
 
   it('refuses the signed out', async () => {
-    expect((await get('/api/account/export')).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/account/export')).statusCode).toBe(401);
   });
 });
 
@@ -204,7 +195,7 @@ describe('delete my account', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.deleteWrongPassword });
     }
-    expect((await get('/api/auth/user', user.cookie)).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(200);
     expect((await post('/api/account/delete', user.cookie, { password: 42 })).statusCode).toBe(400);
   });
 
@@ -221,8 +212,8 @@ describe('delete my account', () => {
     expect(String(response.headers['set-cookie'])).toMatch(/hp\.session_token=;/);
 
     // Signed out everywhere, and the old password no longer opens anything.
-    expect((await get('/api/auth/user', user.cookie)).statusCode).toBe(401);
-    expect((await get('/api/auth/user', phone)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', phone)).statusCode).toBe(401);
     expect((await signIn(t.app, user.email)).statusCode).toBe(401);
 
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
@@ -261,12 +252,12 @@ describe('delete my account', () => {
     const [otherKept] = await t.app.db.select().from(submissions).where(eq(submissions.id, otherOrder.id));
     expect(otherKept!.content).toBe(`Private draft of ${other.id}`);
     expect(await t.app.db.select().from(messages).where(eq(messages.submissionId, otherOrder.id))).toHaveLength(1);
-    expect((await get('/api/auth/user', other.cookie)).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/auth/user', other.cookie)).statusCode).toBe(200);
 
     // The address can open a new, empty account.
     const again = await signUp(t.app, { email: user.email });
     expect(again.id).not.toBe(user.id);
-    const fresh = JSON.parse((await get('/api/account/export', again.cookie)).body) as { orders: unknown[] };
+    const fresh = JSON.parse((await t.request('GET', '/api/account/export', again.cookie)).body) as { orders: unknown[] };
     expect(fresh.orders).toEqual([]);
   });
 
@@ -279,13 +270,13 @@ describe('delete my account', () => {
       providerId: 'oidc',
       userId: user.id,
     });
-    const security = (await get('/api/account/security', user.cookie)).json();
+    const security = (await t.request('GET', '/api/account/security', user.cookie)).json();
     expect(security.hasPassword).toBe(false);
     const wrong = await post('/api/account/delete', user.cookie, { confirmation: 'delete me' });
     expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.deleteWrongConfirmation });
     const ok = await post('/api/account/delete', user.cookie, { confirmation: DELETE_CONFIRMATION_WORD });
     expect(ok.statusCode).toBe(200);
-    expect((await get('/api/auth/user', user.cookie)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(401);
   });
 
   it('refuses the signed out', async () => {

@@ -5,7 +5,7 @@ import { NEXT_CURSOR_HEADER, REVIEW_MESSAGES, type StatusHistoryEntry } from '..
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { reviewDocuments, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { adminGet, createOrder, createPaidOrder } from './test-orders';
+import { adminGet, createOrder, createPaidOrder } from '../../test-support/orders';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -20,18 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(method: 'GET' | 'PATCH' | 'POST', url: string, who?: SignedInUser, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 /** The recorded moves, without the creation entry (from null) the order flow may record. */
 async function historyOf(id: string): Promise<StatusHistoryEntry[]> {
-  const response = await call('GET', `/api/admin/submissions/${id}/history`, admin);
+  const response = await t.request('GET', `/api/admin/submissions/${id}/history`, admin);
   expect(response.statusCode).toBe(200);
   return (response.json() as StatusHistoryEntry[]).filter((h) => h.fromStatus !== null);
 }
@@ -53,18 +45,18 @@ describe('access', () => {
 
   it('refuses the anonymous (401) and customers (403), with or without a valid body', async () => {
     for (const [method, url, body] of routes()) {
-      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(method, url, customer, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.request(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.request(method, url, customer, body)).statusCode, `${method} ${url}`).toBe(403);
       // Validation never runs before the role check.
-      expect((await call(method, url, customer, { junk: true })).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.request(method, url, customer, { junk: true })).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await call('POST', '/api/objects/complete', undefined, { documentId: 'x' })).statusCode).toBe(401);
-    expect((await call('POST', '/api/objects/complete', customer, { documentId: 'x' })).statusCode).toBe(403);
+    expect((await t.request('POST', '/api/objects/complete', undefined, { documentId: 'x' })).statusCode).toBe(401);
+    expect((await t.request('POST', '/api/objects/complete', customer, { documentId: 'x' })).statusCode).toBe(403);
   });
 
   it('lets an admin through every route', async () => {
     for (const [method, url, body] of routes()) {
-      const response = await call(method, url, admin, body);
+      const response = await t.request(method, url, admin, body);
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
     }
   });
@@ -77,7 +69,7 @@ describe('status moves', () => {
     const seen: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const to = nextStatus(current);
-      const response = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: to });
+      const response = await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: to });
       expect(response.statusCode).toBe(200);
       const body = response.json() as AdminSubmission;
       expect(body.status).toBe(to);
@@ -99,31 +91,31 @@ describe('status moves', () => {
   it('maps new to in-review as the spec says and keeps the same status without a new record', async () => {
     const id = await createOrder(t.app, customer);
     expect(nextStatus('new')).toBe('in-review');
-    await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
-    await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
+    await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
+    await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
     expect((await historyOf(id)).map((h) => h.toStatus)).toEqual(['in-review']);
   });
 
   it('accepts only the four statuses and answers 404 for an unknown id', async () => {
     for (const status of ['archived', '', 'PAID', 42]) {
-      const response = await call('PATCH', `/api/admin/submissions/${orderId}/status`, admin, { status });
+      const response = await t.request('PATCH', `/api/admin/submissions/${orderId}/status`, admin, { status });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(REVIEW_MESSAGES.invalidStatus);
     }
-    expect((await call('PATCH', '/api/admin/submissions/NOPE000000/status', admin, { status: 'paid' })).statusCode).toBe(404);
-    expect((await call('GET', '/api/admin/submissions/NOPE000000/history', admin)).statusCode).toBe(404);
+    expect((await t.request('PATCH', '/api/admin/submissions/NOPE000000/status', admin, { status: 'paid' })).statusCode).toBe(404);
+    expect((await t.request('GET', '/api/admin/submissions/NOPE000000/history', admin)).statusCode).toBe(404);
     expect(SUBMISSION_STATUSES).toHaveLength(4);
   });
 
   it('never sets paid by hand, and never sends a paid order back to new', async () => {
     const unpaid = await createOrder(t.app, customer);
-    const toPaid = await call('PATCH', `/api/admin/submissions/${unpaid}/status`, admin, { status: 'paid' });
+    const toPaid = await t.request('PATCH', `/api/admin/submissions/${unpaid}/status`, admin, { status: 'paid' });
     expect(toPaid.statusCode).toBe(409);
     expect(toPaid.json().message).toBe(REVIEW_MESSAGES.paidOnlyByPayment);
     expect((await adminGet(t.app, admin, unpaid)).status).toBe('new');
 
     const paid = await createPaidOrder(t.app, customer);
-    const toNew = await call('PATCH', `/api/admin/submissions/${paid}/status`, admin, { status: 'new' });
+    const toNew = await t.request('PATCH', `/api/admin/submissions/${paid}/status`, admin, { status: 'new' });
     expect(toNew.statusCode).toBe(409);
     expect(toNew.json().message).toBe(REVIEW_MESSAGES.paidCannotBeNew);
     expect((await adminGet(t.app, admin, paid)).status).toBe('paid');
@@ -131,7 +123,7 @@ describe('status moves', () => {
 
   it('an order paid outside the card flow (new → in-review) gets a due date', async () => {
     const id = await createOrder(t.app, customer);
-    const moved = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
+    const moved = await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().dueDate).not.toBeNull();
     expect(moved.json().paidAt).toBeNull();
@@ -140,7 +132,7 @@ describe('status moves', () => {
 
 describe('review', () => {
   const review = (id: string, body: Record<string, unknown>) =>
-    call('PATCH', `/api/admin/submissions/${id}/review`, admin, {
+    t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, {
       id,
       reviewedContent: '',
       reviewerNotes: '',
@@ -161,20 +153,20 @@ describe('review', () => {
     expect(done.json().completedAt).not.toBeNull();
     expect((await historyOf(id)).map((h) => h.toStatus)).toEqual(['paid', 'in-review', 'completed']);
     // The customer sees the result.
-    const mine = await call('GET', `/api/submissions/${id}`, customer);
+    const mine = await t.request('GET', `/api/submissions/${id}`, customer);
     expect(mine.json()).toMatchObject({ status: 'completed', reviewedContent: 'The final text.' });
   });
 
   it('the customer sees the review only once it is delivered', async () => {
     const id = await createPaidOrder(t.app, customer);
     await review(id, { reviewedContent: 'Half-done draft', reviewerNotes: 'Still checking' });
-    const during = (await call('GET', `/api/submissions/${id}`, customer)).json();
+    const during = (await t.request('GET', `/api/submissions/${id}`, customer)).json();
     expect(during).toMatchObject({ status: 'in-review', reviewedContent: null, reviewerNotes: null });
-    const listed = (await call('GET', '/api/submissions', customer)).json() as { id: string; reviewedContent: unknown }[];
+    const listed = (await t.request('GET', '/api/submissions', customer)).json() as { id: string; reviewedContent: unknown }[];
     expect(listed.find((s) => s.id === id)?.reviewedContent).toBeNull();
     expect((await adminGet(t.app, admin, id)).reviewedContent).toBe('Half-done draft');
     await review(id, { reviewedContent: 'Final', reviewerNotes: 'Done', complete: true });
-    expect((await call('GET', `/api/submissions/${id}`, customer)).json()).toMatchObject({ reviewedContent: 'Final', reviewerNotes: 'Done' });
+    expect((await t.request('GET', `/api/submissions/${id}`, customer)).json()).toMatchObject({ reviewedContent: 'Final', reviewerNotes: 'Done' });
   });
 
   it('text mode refuses to complete with blank text', async () => {
@@ -214,7 +206,7 @@ describe('review', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(REVIEW_MESSAGES.noDocuments);
 
-    const reserve = await call('POST', '/api/objects/upload', admin, { submissionId: id, fileName: 'Review.txt', size: 11 });
+    const reserve = await t.request('POST', '/api/objects/upload', admin, { submissionId: id, fileName: 'Review.txt', size: 11 });
     expect(reserve.statusCode).toBe(200);
     const { uploadURL, documentId, url } = reserve.json() as { uploadURL: string; documentId: string; url: string };
     // Not uploaded yet: cannot be delivered.
@@ -238,7 +230,7 @@ describe('review', () => {
 
   it('refuses a review whose id does not match and answers 404 for an unknown submission', async () => {
     expect((await review('NOPE000000', { reviewedContent: 'x' })).statusCode).toBe(404);
-    const mismatch = await call('PATCH', `/api/admin/submissions/${orderId}/review`, admin, { id: 'OTHER', complete: false });
+    const mismatch = await t.request('PATCH', `/api/admin/submissions/${orderId}/review`, admin, { id: 'OTHER', complete: false });
     expect(mismatch.statusCode).toBe(400);
   });
 });
@@ -353,7 +345,7 @@ describe('the queue', () => {
 describe('documents in the answer', () => {
   it('lists only uploaded documents', async () => {
     const id = await createPaidOrder(t.app, customer);
-    await call('POST', '/api/objects/upload', admin, { submissionId: id, fileName: 'pending.pdf' });
+    await t.request('POST', '/api/objects/upload', admin, { submissionId: id, fileName: 'pending.pdf' });
     const got = await adminGet(t.app, admin, id);
     expect(got.documents).toEqual([]);
     const rows = await t.app.db.select().from(reviewDocuments).where(eq(reviewDocuments.submissionId, id));

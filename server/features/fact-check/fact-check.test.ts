@@ -15,7 +15,7 @@ import {
 import { emailOutbox } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { readZip } from '../../test-support/zip';
-import { createPaidOrder } from '../admin/test-orders';
+import { createPaidOrder } from '../../test-support/orders';
 import { NUL_MESSAGE } from '../../plugins/input-hygiene';
 
 const ORIGINAL =
@@ -36,14 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: SignedInUser, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 /** A claim quoting `passage` (its first occurrence) from the original. */
 function quote(passage: string, rest: Partial<ClaimInput> = {}, content = ORIGINAL): ClaimInput {
@@ -61,13 +53,13 @@ function quote(passage: string, rest: Partial<ClaimInput> = {}, content = ORIGIN
 }
 
 async function addClaim(id: string, claim: ClaimInput): Promise<Claim> {
-  const response = await call('POST', `/api/admin/submissions/${id}/claims`, admin, claim);
+  const response = await t.request('POST', `/api/admin/submissions/${id}/claims`, admin, claim);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as Claim;
 }
 
 function review(id: string, body: Record<string, unknown>) {
-  return call('PATCH', `/api/admin/submissions/${id}/review`, admin, {
+  return t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, {
     id,
     reviewerNotes: '',
     attachmentMode: 'text',
@@ -89,9 +81,9 @@ describe('claims', () => {
       ['DELETE', `/api/admin/submissions/${id}/claims/anything`],
     ];
     for (const [method, url] of urls) {
-      expect((await call(method, url, undefined, quote('1899'))).statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(method, url, customer, quote('1899'))).statusCode, `${method} ${url}`).toBe(403);
-      expect((await call(method, url, customer, { junk: true })).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.request(method, url, undefined, quote('1899'))).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.request(method, url, customer, quote('1899'))).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.request(method, url, customer, { junk: true })).statusCode, `${method} ${url}`).toBe(403);
     }
   });
 
@@ -103,10 +95,10 @@ describe('claims', () => {
       quote('1899', { verdict: 'corrected', note: 'Completed in 1889.', sources: ['HTTPS://www.toureiffel.paris/en'] }),
     );
     expect(first.sources).toEqual(['https://www.toureiffel.paris/en']);
-    const list = (await call('GET', `/api/admin/submissions/${id}/claims`, admin)).json() as Claim[];
+    const list = (await t.request('GET', `/api/admin/submissions/${id}/claims`, admin)).json() as Claim[];
     expect(list.map((c) => c.id)).toEqual([first.id, second.id]);
 
-    const edited = await call('PATCH', `/api/admin/submissions/${id}/claims/${second.id}`, admin, quote('Москва is 2,500 km away', {
+    const edited = await t.request('PATCH', `/api/admin/submissions/${id}/claims/${second.id}`, admin, quote('Москва is 2,500 km away', {
       verdict: 'unsupported',
       sources: [],
       note: 'No source gives this distance.',
@@ -114,16 +106,16 @@ describe('claims', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ verdict: 'unsupported', passage: 'Москва is 2,500 km away', note: 'No source gives this distance.' });
 
-    expect((await call('DELETE', `/api/admin/submissions/${id}/claims/${first.id}`, admin)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/admin/submissions/${id}/claims/${first.id}`, admin)).statusCode).toBe(404);
-    const after = (await call('GET', `/api/admin/submissions/${id}/claims`, admin)).json() as Claim[];
+    expect((await t.request('DELETE', `/api/admin/submissions/${id}/claims/${first.id}`, admin)).statusCode).toBe(204);
+    expect((await t.request('DELETE', `/api/admin/submissions/${id}/claims/${first.id}`, admin)).statusCode).toBe(404);
+    const after = (await t.request('GET', `/api/admin/submissions/${id}/claims`, admin)).json() as Claim[];
     expect(after.map((c) => c.id)).toEqual([second.id]);
 
     // A claim id is only found through its own submission.
     const other = await order();
-    expect((await call('PATCH', `/api/admin/submissions/${other}/claims/${second.id}`, admin, quote('1899'))).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/admin/submissions/${other}/claims/${second.id}`, admin)).statusCode).toBe(404);
-    expect((await call('POST', '/api/admin/submissions/NOPE000000/claims', admin, quote('1899'))).statusCode).toBe(404);
+    expect((await t.request('PATCH', `/api/admin/submissions/${other}/claims/${second.id}`, admin, quote('1899'))).statusCode).toBe(404);
+    expect((await t.request('DELETE', `/api/admin/submissions/${other}/claims/${second.id}`, admin)).statusCode).toBe(404);
+    expect((await t.request('POST', '/api/admin/submissions/NOPE000000/claims', admin, quote('1899'))).statusCode).toBe(404);
   });
 
   it('refuse bad input with 400 and a message, never 500', async () => {
@@ -150,20 +142,20 @@ describe('claims', () => {
       [{ ...good, passageStart: '3' }, ''],
     ];
     for (const [body, message] of bad) {
-      const response = await call('POST', `/api/admin/submissions/${id}/claims`, admin, body);
+      const response = await t.request('POST', `/api/admin/submissions/${id}/claims`, admin, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       if (message) expect(response.json().message, JSON.stringify(body)).toBe(message);
     }
     // Offsets inside an emoji's surrogate pair would quote half a character.
     const withEmoji = await createPaidOrder(t.app, customer, { content: `${emoji} and more words to review.` });
     const at = emoji.indexOf('👍');
-    const half = await call('POST', `/api/admin/submissions/${withEmoji}/claims`, admin, {
+    const half = await t.request('POST', `/api/admin/submissions/${withEmoji}/claims`, admin, {
       ...quote(emoji, {}, emoji),
       passage: emoji.slice(0, at + 1),
       passageEnd: at + 1,
     });
     expect(half.statusCode).toBe(400);
-    expect((await call('GET', `/api/admin/submissions/${id}/claims`, admin)).json()).toEqual([]);
+    expect((await t.request('GET', `/api/admin/submissions/${id}/claims`, admin)).json()).toEqual([]);
   });
 });
 
@@ -173,9 +165,9 @@ describe('completing a review', () => {
     const refused = await review(id, { complete: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(FACT_CHECK_MESSAGES.reportNeeded);
-    const status = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'completed' });
+    const status = await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'completed' });
     expect(status.statusCode).toBe(409);
-    expect((await call('GET', `/api/admin/submissions/${id}`, admin)).json().status).toBe('paid');
+    expect((await t.request('GET', `/api/admin/submissions/${id}`, admin)).json().status).toBe('paid');
 
     const stated = await review(id, { complete: true, noCheckableClaims: true });
     expect(stated.statusCode, stated.body).toBe(200);
@@ -183,7 +175,7 @@ describe('completing a review', () => {
 
     const withClaim = await order('fact-checked');
     await addClaim(withClaim, quote('1899', { verdict: 'corrected', note: 'It was 1889.' }));
-    expect((await call('PATCH', `/api/admin/submissions/${withClaim}/status`, admin, { status: 'completed' })).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/api/admin/submissions/${withClaim}/status`, admin, { status: 'completed' })).statusCode).toBe(200);
   });
 
   it('does not need a claim on the other tiers', async () => {
@@ -208,22 +200,22 @@ describe('what the customer receives', () => {
     await review(id, { complete: false, reviewerNotes: 'Draft notes' });
     for (const suffix of ['fact-check', 'reviewed.txt', 'reviewed.docx', 'fact-check.pdf']) {
       const url = `/api/submissions/${id}/${suffix}`;
-      expect((await call('GET', url)).statusCode, url).toBe(401);
-      expect((await call('GET', url, customer)).statusCode, url).toBe(404);
-      expect((await call('GET', url, stranger)).statusCode, url).toBe(404);
-      expect((await call('GET', url, admin)).statusCode, url).toBe(200);
+      expect((await t.request('GET', url)).statusCode, url).toBe(401);
+      expect((await t.request('GET', url, customer)).statusCode, url).toBe(404);
+      expect((await t.request('GET', url, stranger)).statusCode, url).toBe(404);
+      expect((await t.request('GET', url, admin)).statusCode, url).toBe(200);
     }
-    expect([400, 404]).toContain((await call('GET', '/api/submissions/%2e%2e%2fadmin/fact-check', customer)).statusCode);
-    expect((await call('GET', `/api/submissions/${id}%00/fact-check`, customer)).statusCode).toBe(400);
-    expect([400, 404]).toContain((await call('GET', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode);
-    expect((await call('DELETE', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode).toBe(400);
+    expect([400, 404]).toContain((await t.request('GET', '/api/submissions/%2e%2e%2fadmin/fact-check', customer)).statusCode);
+    expect((await t.request('GET', `/api/submissions/${id}%00/fact-check`, customer)).statusCode).toBe(400);
+    expect([400, 404]).toContain((await t.request('GET', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode);
+    expect((await t.request('DELETE', `/api/admin/submissions/${id}/claims/x%00y`, admin)).statusCode).toBe(400);
 
     const completed = await review(id, { complete: true, reviewerNotes: 'Fixed the date.' });
     expect(completed.statusCode, completed.body).toBe(200);
     for (const suffix of ['fact-check', 'reviewed.txt', 'reviewed.docx', 'fact-check.pdf']) {
-      expect((await call('GET', `/api/submissions/${id}/${suffix}`, stranger)).statusCode).toBe(404);
+      expect((await t.request('GET', `/api/submissions/${id}/${suffix}`, stranger)).statusCode).toBe(404);
     }
-    const response = await call('GET', `/api/submissions/${id}/fact-check`, customer);
+    const response = await t.request('GET', `/api/submissions/${id}/fact-check`, customer);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     report = response.json() as FactCheckReport;
@@ -232,7 +224,7 @@ describe('what the customer receives', () => {
   });
 
   it('the clean text as {id}-reviewed.txt', async () => {
-    const response = await call('GET', `/api/submissions/${id}/reviewed.txt`, customer);
+    const response = await t.request('GET', `/api/submissions/${id}/reviewed.txt`, customer);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${id}-reviewed.txt"`);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -241,7 +233,7 @@ describe('what the customer receives', () => {
   });
 
   it('a Word file with real tracked changes that LibreOffice opens', async () => {
-    const response = await call('GET', `/api/submissions/${id}/reviewed.docx`, customer);
+    const response = await t.request('GET', `/api/submissions/${id}/reviewed.docx`, customer);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${id}-reviewed.docx"`);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -290,7 +282,7 @@ describe('what the customer receives', () => {
   }, 180_000);
 
   it('the report as a PDF whose text pdftotext reads', async () => {
-    const response = await call('GET', `/api/submissions/${id}/fact-check.pdf`, customer);
+    const response = await t.request('GET', `/api/submissions/${id}/fact-check.pdf`, customer);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${id}-fact-check.pdf"`);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -336,10 +328,10 @@ describe('what the customer receives', () => {
       const tierOrder = await order(tier);
       await addClaim(tierOrder, quote('1899', { verdict: 'corrected', note: 'It was 1889.' }));
       expect((await review(tierOrder, { complete: true })).statusCode).toBe(200);
-      const report = (await call('GET', `/api/submissions/${tierOrder}/fact-check`, customer)).json() as FactCheckReport;
+      const report = (await t.request('GET', `/api/submissions/${tierOrder}/fact-check`, customer)).json() as FactCheckReport;
       expect(report.counts.corrected, tier).toBe(1);
       for (const suffix of ['reviewed.txt', 'reviewed.docx', 'fact-check.pdf']) {
-        const response = await call('GET', `/api/submissions/${tierOrder}/${suffix}`, customer);
+        const response = await t.request('GET', `/api/submissions/${tierOrder}/${suffix}`, customer);
         expect(response.statusCode, `${tier} ${suffix}`).toBe(200);
         expect(response.headers['content-disposition']).toContain(`${tierOrder}-`);
       }
@@ -355,18 +347,18 @@ describe('what the customer receives', () => {
       reviewedContent: '',
     });
     expect(done.statusCode, done.body).toBe(200);
-    const word = await call('GET', `/api/submissions/${linkOnly}/reviewed.docx`, customer);
+    const word = await t.request('GET', `/api/submissions/${linkOnly}/reviewed.docx`, customer);
     expect(word.statusCode).toBe(404);
     expect(word.json().message).toBe(FACT_CHECK_MESSAGES.noReviewedText);
-    const text = await call('GET', `/api/submissions/${linkOnly}/reviewed.txt`, customer);
+    const text = await t.request('GET', `/api/submissions/${linkOnly}/reviewed.txt`, customer);
     expect(text.body).toBe('https://docs.example.com/review/7');
-    expect((await call('GET', `/api/submissions/${linkOnly}/fact-check.pdf`, customer)).statusCode).toBe(200);
+    expect((await t.request('GET', `/api/submissions/${linkOnly}/fact-check.pdf`, customer)).statusCode).toBe(200);
   });
 
   it('the statement "No checkable claims" when the reviewer made it', async () => {
     const none = await order('fact-checked');
     expect((await review(none, { complete: true, noCheckableClaims: true })).statusCode).toBe(200);
-    const report = (await call('GET', `/api/submissions/${none}/fact-check`, customer)).json() as FactCheckReport;
+    const report = (await t.request('GET', `/api/submissions/${none}/fact-check`, customer)).json() as FactCheckReport;
     expect(report).toMatchObject({ noCheckableClaims: true, claims: [] });
     const [mail] = await t.app.db
       .select()

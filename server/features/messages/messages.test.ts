@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messageSchema, type Message } from '../../../shared/message.schema';
 import { messages } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createSubmissionVia } from '../submissions/testing';
+import { createSubmissionVia } from '../../test-support/orders';
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -17,19 +17,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const send = (cookie: string | undefined, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/messages', headers: cookie ? { cookie } : {}, payload });
-const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
 describe('messages', () => {
   it('lets the owner write, with isFromAdmin from the role and never from the body', async () => {
     const submission = await createSubmissionVia(t.app, alice.cookie);
-    const response = await send(alice.cookie, { submissionId: submission.id, content: '  Hello team  ', isFromAdmin: true });
+    const response = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: '  Hello team  ', isFromAdmin: true });
     expect(response.statusCode).toBe(201);
     const message = messageSchema.parse(response.json());
     expect(message).toMatchObject({ submissionId: submission.id, content: 'Hello team', isFromAdmin: false, attachmentUrl: null });
 
-    const reply = await send(admin.cookie, { submissionId: submission.id, content: 'Hello Alice', isFromAdmin: false });
+    const reply = await t.request('POST', '/api/messages', admin.cookie, { submissionId: submission.id, content: 'Hello Alice', isFromAdmin: false });
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toMatchObject({ isFromAdmin: true, content: 'Hello Alice' });
   });
@@ -37,42 +34,42 @@ describe('messages', () => {
   it('validates content: trimmed, 1 to 1,000 characters', async () => {
     const submission = await createSubmissionVia(t.app, alice.cookie);
     for (const content of ['', '    \n ']) {
-      const response = await send(alice.cookie, { submissionId: submission.id, content });
+      const response = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Message cannot be empty' });
     }
-    const tooLong = await send(alice.cookie, { submissionId: submission.id, content: 'x'.repeat(1001) });
+    const tooLong = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'x'.repeat(1001) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ message: 'Message must be 1000 characters or less' });
-    const exactly = await send(alice.cookie, { submissionId: submission.id, content: ` ${'x'.repeat(1000)} ` });
+    const exactly = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: ` ${'x'.repeat(1000)} ` });
     expect(exactly.statusCode).toBe(201);
-    expect((await send(alice.cookie, { submissionId: submission.id })).statusCode).toBe(400);
-    expect((await send(alice.cookie, { content: 'hi' })).statusCode).toBe(400);
+    expect((await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id })).statusCode).toBe(400);
+    expect((await t.request('POST', '/api/messages', alice.cookie, { content: 'hi' })).statusCode).toBe(400);
   });
 
   it('keeps threads private: 404 for someone else’s or an unknown submission, 401 when anonymous', async () => {
     const submission = await createSubmissionVia(t.app, alice.cookie);
-    await send(alice.cookie, { submissionId: submission.id, content: 'private' });
-    const read = await get(`/api/messages/${submission.id}`, bob.cookie);
+    await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'private' });
+    const read = await t.request('GET', `/api/messages/${submission.id}`, bob.cookie);
     expect(read.statusCode).toBe(404);
     expect(read.json()).toEqual({ message: 'Submission not found' });
-    const write = await send(bob.cookie, { submissionId: submission.id, content: 'sneaky' });
+    const write = await t.request('POST', '/api/messages', bob.cookie, { submissionId: submission.id, content: 'sneaky' });
     expect(write.statusCode).toBe(404);
-    expect((await send(alice.cookie, { submissionId: 'UNKNOWN123', content: 'x' })).statusCode).toBe(404);
-    expect((await get(`/api/messages/${submission.id}`)).statusCode).toBe(401);
-    expect((await get('/api/messages/recent')).statusCode).toBe(401);
-    expect((await send(undefined, { submissionId: submission.id, content: 'x' })).statusCode).toBe(401);
+    expect((await t.request('POST', '/api/messages', alice.cookie, { submissionId: 'UNKNOWN123', content: 'x' })).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/messages/${submission.id}`)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/messages/recent')).statusCode).toBe(401);
+    expect((await t.request('POST', '/api/messages', undefined, { submissionId: submission.id, content: 'x' })).statusCode).toBe(401);
     const stored = await t.app.db.select().from(messages).where(eq(messages.submissionId, submission.id));
     expect(stored.map((m) => m.content)).toEqual(['private']);
   });
 
   it('answers the thread oldest first to the owner and to any admin', async () => {
     const submission = await createSubmissionVia(t.app, alice.cookie);
-    await send(alice.cookie, { submissionId: submission.id, content: 'one' });
-    await send(admin.cookie, { submissionId: submission.id, content: 'two' });
-    await send(alice.cookie, { submissionId: submission.id, content: 'three' });
+    await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'one' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: submission.id, content: 'two' });
+    await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'three' });
     for (const cookie of [alice.cookie, admin.cookie]) {
-      const response = await get(`/api/messages/${submission.id}`, cookie);
+      const response = await t.request('GET', `/api/messages/${submission.id}`, cookie);
       expect(response.statusCode).toBe(200);
       const thread = response.json() as Message[];
       expect(thread.map((m) => [m.content, m.isFromAdmin])).toEqual([
@@ -89,23 +86,23 @@ describe('messages', () => {
     const first = await createSubmissionVia(t.app, dave.cookie);
     const second = await createSubmissionVia(t.app, dave.cookie);
     const others = await createSubmissionVia(t.app, bob.cookie);
-    expect((await get('/api/messages/recent', dave.cookie)).json()).toEqual([]);
+    expect((await t.request('GET', '/api/messages/recent', dave.cookie)).json()).toEqual([]);
 
-    await send(dave.cookie, { submissionId: first.id, content: 'from dave' });
-    await send(admin.cookie, { submissionId: first.id, content: 'team on first' });
-    await send(admin.cookie, { submissionId: second.id, content: 'team on second' });
-    await send(admin.cookie, { submissionId: others.id, content: 'team to bob' });
+    await t.request('POST', '/api/messages', dave.cookie, { submissionId: first.id, content: 'from dave' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: first.id, content: 'team on first' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: second.id, content: 'team on second' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: others.id, content: 'team to bob' });
 
-    const recent = await get('/api/messages/recent', dave.cookie);
+    const recent = await t.request('GET', '/api/messages/recent', dave.cookie);
     expect(recent.statusCode).toBe(200);
     expect((recent.json() as Message[]).map((m) => m.content)).toEqual(['team on second', 'team on first']);
 
     // An admin reading the thread does not mark it read for the customer.
-    await get(`/api/messages/${first.id}`, admin.cookie);
-    expect((await get('/api/messages/recent', dave.cookie)).json()).toHaveLength(2);
+    await t.request('GET', `/api/messages/${first.id}`, admin.cookie);
+    expect((await t.request('GET', '/api/messages/recent', dave.cookie)).json()).toHaveLength(2);
 
-    await get(`/api/messages/${first.id}`, dave.cookie);
-    expect((await get('/api/messages/recent', dave.cookie)).json().map((m: Message) => m.content)).toEqual(['team on second']);
+    await t.request('GET', `/api/messages/${first.id}`, dave.cookie);
+    expect((await t.request('GET', '/api/messages/recent', dave.cookie)).json().map((m: Message) => m.content)).toEqual(['team on second']);
     const [read] = await t.app.db.select().from(messages).where(eq(messages.content, 'team on first'));
     expect(read!.readAt).not.toBeNull();
   });

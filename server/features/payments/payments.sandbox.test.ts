@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, paymentIntentResponseSchema } from '../../../shared/payment.schema';
 import { payments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createSubmissionVia } from '../submissions/testing';
+import { createSubmissionVia } from '../../test-support/orders';
 
 let t: TestApp;
 let alice: SignedInUser;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { paymentEvents, payments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createSubmissionVia } from '../submissions/testing';
+import { createSubmissionVia } from '../../test-support/orders';
 
 const WEBHOOK_SECRET = 'whsec_test';
 

@@ -98,7 +98,7 @@ describe('profile changes outside the app', () => {
       expect(response.json(), url).toHaveProperty('message');
     }
     // change-email is exposed for Settings → Change e-mail, but a session alone cannot use it: it needs the
-    // password, and the address changes only from the link sent to the new address (account/recovery.test.ts).
+    // password, and the address changes only from the link sent to the new address (features/account/recovery.test.ts).
     const thief = await t.app.inject({
       method: 'POST',
       url: '/api/identity/change-email',

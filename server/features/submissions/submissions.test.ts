@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { submissionSchema, submissionDraftSchema, type Submission } from '../../../shared/submission.schema';
 import { reviewDocuments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createSubmissionVia, validForm } from './testing';
+import { createSubmissionVia, validForm } from '../../test-support/orders';
 
 let t: TestApp;
 let alice: SignedInUser;

@@ -4,7 +4,7 @@ import { priceInPence } from '../../../shared/pricing';
 import { MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES } from '../../../shared/submission.schema';
 import { countWords } from '../../../shared/word-count';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { validForm } from './testing';
+import { validForm } from '../../test-support/orders';
 
 let t: TestApp;
 let customer: SignedInUser;

@@ -1,9 +1,9 @@
 /** Test-only helpers for the account flows: read the links out of the queued e-mails. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
-import { TEST_PASSWORD } from '../../test-support/test-app';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import { TEST_PASSWORD } from './test-app';
 
 export async function mailsTo(db: Database, address: string, kind?: string) {
   const rows = await db

@@ -1,13 +1,13 @@
 /** Test-only helpers shared by the mail tests. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { signUp, signUpAdmin, type SignedInUser } from '../../test-support/test-app';
-import type { Database } from '../../db/client';
-import { emailOutbox, submissions, type SubmissionRow } from '../../db/schema';
-import { readableId } from '../../lib/ids';
-import type { TransportConfig } from '../transport';
-import { createMailTransport } from '../transport';
-import { MailWorker, type MailWorkerOptions } from '../worker';
+import { signUp, signUpAdmin, type SignedInUser } from './test-app';
+import type { Database } from '../db/client';
+import { emailOutbox, submissions, type SubmissionRow } from '../db/schema';
+import { readableId } from '../lib/ids';
+import type { TransportConfig } from '../mail/transport';
+import { createMailTransport } from '../mail/transport';
+import { MailWorker, type MailWorkerOptions } from '../mail/worker';
 import { memoryLogger } from './smtp-sink';
 
 export async function insertSubmission(
