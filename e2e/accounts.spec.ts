@@ -19,7 +19,9 @@ async function signInElsewhere(browser: Browser, email: string, password = E2E_P
 }
 
 async function isSignedIn(request: Page['request']): Promise<boolean> {
-  return (await request.get('/api/auth/user')).status() === 200;
+  // An anonymous caller gets 200 with null (a dead session cookie gets 401): signed in means an account came back.
+  const response = await request.get('/api/auth/user');
+  return response.status() === 200 && (await response.json()) !== null;
 }
 
 async function signInWithForm(page: Page, email: string, password: string) {

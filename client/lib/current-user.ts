@@ -4,7 +4,7 @@ import { getQueryFn } from '@client/lib/api';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
-/** Authenticated state is derived from GET /api/auth/user returning data; no retry; 401 reads as anonymous. */
+/** Authenticated state is derived from GET /api/auth/user returning data; no retry; null (a visitor) or 401 (a dead session) reads as anonymous. */
 export function useCurrentUser() {
   const query = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,

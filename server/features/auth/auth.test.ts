@@ -46,10 +46,29 @@ describe('accounts', () => {
     expect(raw).toMatch(/SameSite=Lax/i);
   });
 
-  it('answers 401 for the anonymous', async () => {
-    const me = await t.app.inject({ url: '/api/auth/user' });
-    expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: 'Authentication required' });
+  it('answers an anonymous visitor 200 with null (no failed request in their console); other personal routes stay 401', async () => {
+    for (const cookie of [undefined, 'theme=dark; other=1']) {
+      const me = await t.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+      expect(me.statusCode).toBe(200);
+      expect(me.body).toBe('null');
+      expect(me.headers['cache-control']).toBe('no-store');
+    }
+    for (const url of ['/api/submissions', '/api/messages/recent', '/api/account/security']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toEqual({ message: 'Authentication required' });
+    }
+  });
+
+  it('answers 401 to a session cookie that no longer resolves, and the account to a live one', async () => {
+    const user = await signUp(t.app);
+    const [name] = user.cookie.split('=') as [string];
+    const dead = await t.app.inject({ url: '/api/auth/user', headers: { cookie: `${name}=nothing.${'A'.repeat(43)}=` } });
+    expect(dead.statusCode).toBe(401);
+    expect(dead.json()).toEqual({ message: 'Authentication required' });
+    const live = await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.cookie } });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ email: user.email, isAdmin: false });
   });
 
   it('refuses passwords shorter than 12 or longer than 128 characters', async () => {

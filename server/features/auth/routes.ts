@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUserSchema } from '../../../shared/auth.schema';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './better-auth';
@@ -8,6 +10,8 @@ import { IDENTITY_ENDPOINTS } from './identity-endpoints';
 import { enforceIdentityRateLimit, holdUntilMinimumDuration } from './identity-limits';
 
 const IDENTITY_BASE = '/api/identity';
+/** better-auth's session cookie (`hp.session_token`, `__Secure-` prefixed under https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?hp\.session_token=/;
 
 /** Copies a Web Response from better-auth onto Fastify's reply, every Set-Cookie included. */
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
@@ -98,5 +102,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-store').redirect('/');
   });
 
-  app.get('/api/auth/user', { config: { access: 'customer' } }, async (request) => requireUser(request));
+  // "Who am I" (spec section 7: "failure or empty means anonymous"). A visitor who presents no session cookie is
+  // simply anonymous: 200 with `null`, so no page logs a failed request for every visitor. A session cookie that
+  // no longer resolves (expired, revoked, forged) still answers 401, and a signed-in user gets their account.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/auth/user',
+    { config: { access: 'public' }, schema: { response: { 200: currentUserSchema.nullable() } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return reply.send(null);
+      return requireUser(request);
+    },
+  );
 }
