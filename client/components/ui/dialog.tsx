@@ -12,11 +12,14 @@ export function DialogContent({
   description,
   children,
   className,
+  footer,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Pinned below the scrolling body (actions that must stay in reach), e.g. a form's buttons. */
+  footer?: ReactNode;
 }) {
   return (
     <RadixDialog.Portal>
@@ -39,7 +42,8 @@ export function DialogContent({
             <X className="h-5 w-5" aria-hidden="true" />
           </RadixDialog.Close>
         </div>
-        <div className="overflow-y-auto p-4 sm:p-5">{children}</div>
+        <div className="min-h-0 overflow-y-auto p-4 sm:p-5">{children}</div>
+        {footer ? <div className="border-t border-slate-200 bg-white px-4 py-3 sm:px-5">{footer}</div> : null}
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );

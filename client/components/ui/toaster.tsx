@@ -34,7 +34,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <Toast.Viewport className="fixed right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
     </Toast.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { nextStatus, type SubmissionStatus } from '@shared/submission-status';
+import { nextStatus, statusLabel, type SubmissionStatus } from '@shared/submission-status';
 import { REVIEW_MESSAGES } from '@shared/review.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
@@ -20,6 +20,11 @@ export function advanceLabel(current: string): string {
   return current === 'completed' && to === 'in-review' ? 'Reopen review' : ADVANCE_LABELS[to];
 }
 
+/** The toast after a status change, with the status as people read it ("In review", not "in-review"). */
+export function statusChangedMessage(id: string, status: string): string {
+  return `Submission ${id} is now ${statusLabel(status).toLowerCase()}.`;
+}
+
 export function AdvanceStatusButton({ submission }: { submission: AdminSubmission }) {
   const update = useUpdateStatus();
   const to = nextStatus(submission.status);
@@ -32,7 +37,7 @@ export function AdvanceStatusButton({ submission }: { submission: AdminSubmissio
         update.mutate(
           { id: submission.id, status: to },
           {
-            onSuccess: (updated) => toast({ title: 'Status updated', description: `Submission ${updated.id} is now ${updated.status}.` }),
+            onSuccess: (updated) => toast({ title: 'Status updated', description: statusChangedMessage(updated.id, updated.status) }),
             onError: (error) => reportAdminError(error, REVIEW_MESSAGES.statusFailed),
           },
         )

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
 import { diffStats, diffWords } from '@shared/text-diff';
 import {
@@ -11,12 +12,14 @@ import {
   type ReviewDocument,
 } from '@shared/review.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
+import { statusLabel } from '@shared/submission-status';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { useUpdateReview } from './admin-api';
 import { reportAdminError } from './admin-errors';
+import { statusChangedMessage } from './advance-status-button';
 import { DocumentUploader } from './document-uploader';
 import { ClaimEditor } from './claim-editor';
 import { useClaims } from './claims-api';
@@ -53,8 +56,18 @@ function initialMode(value: string | null): AttachmentMode {
 }
 
 /** The review form (spec sections 2, 3 and 5): Save Draft sends complete false, Complete Review complete true. */
-export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmission; onCompleted: () => void }) {
+export function ReviewForm({
+  submission,
+  onCompleted,
+  actionsSlot,
+}: {
+  submission: AdminSubmission;
+  onCompleted: () => void;
+  /** Where Save Draft and Complete Review go (the dialog's pinned footer); in the form's flow when absent. */
+  actionsSlot?: HTMLElement | null;
+}) {
   const modeName = useId();
+  const formId = useId();
   const [initial] = useState<ReviewDraft>(
     () =>
       unsavedDrafts.get(submission.id) ?? {
@@ -184,11 +197,11 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
         onSuccess: (updated) => {
           unsavedDrafts.delete(submission.id);
           if (complete) {
-            toast({ title: 'Review completed', description: `Submission ${updated.id} is now completed.` });
+            toast({ title: 'Review completed', description: statusChangedMessage(updated.id, updated.status) });
             onCompleted();
           } else {
             setAutosaveState({ state: 'saved', at: new Date() });
-            toast({ title: 'Draft saved', description: `Submission ${updated.id} is ${updated.status}.` });
+            toast({ title: 'Draft saved', description: `Submission ${updated.id} is ${statusLabel(updated.status).toLowerCase()}.` });
           }
         },
         onError: (error) => reportAdminError(error, REVIEW_MESSAGES.updateFailed),
@@ -196,8 +209,21 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
     );
   };
 
+  // `form` ties Complete Review to this form wherever the buttons are rendered (the pinned footer is outside it).
+  const actions = (
+    <div className="flex flex-wrap justify-end gap-2" data-testid="review-actions">
+      <Button type="button" variant="outline" onClick={() => submit(false)} disabled={saving}>
+        {saving ? 'Saving...' : 'Save Draft'}
+      </Button>
+      <Button type="submit" form={formId} variant="accent" disabled={!completable}>
+        Complete Review
+      </Button>
+    </div>
+  );
+
   return (
     <form
+      id={formId}
       className="flex flex-col gap-4"
       noValidate
       onSubmit={(e) => {
@@ -290,14 +316,7 @@ export function ReviewForm({ submission, onCompleted }: { submission: AdminSubmi
           {FACT_CHECK_MESSAGES.reportNeeded}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={() => submit(false)} disabled={saving}>
-          {saving ? 'Saving...' : 'Save Draft'}
-        </Button>
-        <Button type="submit" variant="accent" disabled={!completable}>
-          Complete Review
-        </Button>
-      </div>
+      {actionsSlot ? createPortal(actions, actionsSlot) : actions}
     </form>
   );
 }

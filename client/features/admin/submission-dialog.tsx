@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react';
-import { STATUS_LABELS, isSubmissionStatus } from '@shared/submission-status';
+import { statusLabel } from '@shared/submission-status';
+import { categoryLabel, englishVariantLabel } from '@shared/categories';
 import { tierLabel } from '@shared/service-tiers';
 import { formatPence } from '@shared/money';
 import type { AdminSubmission } from '@shared/submission.schema';
@@ -7,11 +8,12 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useState } from 'react';
+import { useToastClearance } from '@client/components/ui/toast-clearance';
 import { useStatusHistory } from './admin-api';
 import { ReviewForm } from './review-form';
 import { AdminStatusBadge, DueDate, formatDateTime } from './status-badge';
 
-const statusName = (s: string | null) => (s && isSubmissionStatus(s) ? STATUS_LABELS[s] : (s ?? 'Created'));
+const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,8 +50,44 @@ function StatusHistory({ id }: { id: string }) {
 }
 
 /** View details and review one submission (spec section 2: "view details and review dialog"). */
+/** The order's facts, with every value as people read it (labels from shared/, never raw slugs). */
+export function SubmissionDetails({ submission: s }: { submission: AdminSubmission }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <Detail label="Status">
+        <AdminStatusBadge status={s.status} />
+      </Detail>
+      <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
+      <Detail label="Category">{categoryLabel(s.category)}</Detail>
+      <Detail label="Words">{s.wordCount.toLocaleString('en-GB')}</Detail>
+      <Detail label="Amount">{formatPence(s.amountPence)}</Detail>
+      <Detail label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Detail>
+      <Detail label="Customer">
+        {s.customerName} <span className="block text-slate-600">{s.customerEmail}</span>
+      </Detail>
+      <Detail label="Contact">
+        {s.contactName} <span className="block text-slate-600">{s.contactEmail}</span>
+        {s.contactPhone ? <span className="block text-slate-600">{s.contactPhone}</span> : null}
+      </Detail>
+      <Detail label="Due">
+        <DueDate submission={s} />
+      </Detail>
+      <Detail label="Tone">{s.tone}</Detail>
+      <Detail label="Audience">{s.targetAudience}</Detail>
+      <Detail label="English">{englishVariantLabel(s.englishVariant)}</Detail>
+    </dl>
+  );
+}
+
+/**
+ * View details and review one submission (spec section 2: "view details and review dialog"). Save Draft and
+ * Complete Review sit in the dialog's pinned footer, in reach without scrolling past the original; the status
+ * history comes after the review.
+ */
 export function SubmissionDialog({ submission }: { submission: AdminSubmission }) {
   const [open, setOpen] = useState(false);
+  const [actionsSlot, setActionsSlot] = useState<HTMLDivElement | null>(null);
+  useToastClearance(actionsSlot);
   const s = submission;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -58,31 +96,14 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
           <Eye className="h-4 w-4" aria-hidden="true" /> View
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Submission ${s.id}`} description={s.title} className="max-w-6xl">
+      <DialogContent
+        title={`Submission ${s.id}`}
+        description={s.title}
+        className="max-w-6xl"
+        footer={<div ref={setActionsSlot} />}
+      >
         <div className="flex flex-col gap-6">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Detail label="Status">
-              <AdminStatusBadge status={s.status} />
-            </Detail>
-            <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
-            <Detail label="Category">{s.category}</Detail>
-            <Detail label="Words">{s.wordCount.toLocaleString('en-GB')}</Detail>
-            <Detail label="Amount">{formatPence(s.amountPence)}</Detail>
-            <Detail label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Detail>
-            <Detail label="Customer">
-              {s.customerName} <span className="block text-slate-600">{s.customerEmail}</span>
-            </Detail>
-            <Detail label="Contact">
-              {s.contactName} <span className="block text-slate-600">{s.contactEmail}</span>
-              {s.contactPhone ? <span className="block text-slate-600">{s.contactPhone}</span> : null}
-            </Detail>
-            <Detail label="Due">
-              <DueDate submission={s} />
-            </Detail>
-            <Detail label="Tone">{s.tone}</Detail>
-            <Detail label="Audience">{s.targetAudience}</Detail>
-            <Detail label="English">{s.englishVariant}</Detail>
-          </dl>
+          <SubmissionDetails submission={s} />
           {s.instructions || s.additionalNotes ? (
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Customer instructions</h3>
@@ -90,14 +111,14 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
               {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
             </section>
           ) : null}
-          <section className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold">Status history</h3>
-            <StatusHistory id={s.id} />
-          </section>
           <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 className="text-base font-semibold">Review</h3>
             <p className="text-sm text-slate-600">The original is on the left; edit the copy on the right.</p>
-            <ReviewForm submission={s} onCompleted={() => setOpen(false)} />
+            <ReviewForm submission={s} onCompleted={() => setOpen(false)} actionsSlot={actionsSlot} />
+          </section>
+          <section className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <h3 className="text-sm font-semibold">Status history</h3>
+            <StatusHistory id={s.id} />
           </section>
         </div>
       </DialogContent>

@@ -21,7 +21,7 @@ export default function CustomerHomePage() {
       <p className="mt-1 text-slate-600">Here is what is happening with your content.</p>
       <div className="mt-8 flex flex-col gap-6">
         <StatCounters submissions={submissions.data} />
-        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <Card>
             <CardHeader>
               <CardTitle>Quick actions</CardTitle>

@@ -33,7 +33,7 @@ export default function DashboardPage() {
       <p className="mt-1 text-slate-600">Welcome back, {greetingName(user)}. Track your orders and talk to the review team.</p>
       <div className="mt-8 flex flex-col gap-6">
         <StatCounters submissions={submissions.data} />
-        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <Card>
             <CardHeader>
               <CardTitle>Quick actions</CardTitle>

@@ -70,7 +70,7 @@ export function RecentActivity({
           <ul aria-label="Recent submissions" className="flex flex-col divide-y divide-slate-100">
             {recent.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+                <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{s.title}</p>
                   <p className="text-sm text-slate-600">
                     <span className="font-mono">{s.id}</span> · {tierLabel(s.serviceTier)} · {s.wordCount.toLocaleString('en-GB')} words ·{' '}
