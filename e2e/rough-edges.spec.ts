@@ -1,0 +1,216 @@
+/**
+ * Rough edges a new user met (issue 16, item 4): sideways scrolling on phones, the reviewer's buttons out of
+ * reach, the price far down the form on phones, the admin page out of line with the header, and a failed request
+ * in every visitor's console.
+ */
+import { test as base, type Browser, type Page } from '@playwright/test';
+import { adminEmail, expect, signUpViaApi, test, toastLocator } from './fixtures';
+import { E2E_BASE_URL } from './env';
+
+const PHONE = { width: 360, height: 740 };
+const headers = { origin: E2E_BASE_URL };
+
+/** Long unbroken first words make long titles, the case that pushed the cards off screen. */
+const LONG_CONTENT =
+  'Supercalifragilisticexpialidocious-marketing-copy-for-a-very-long-product-name announces our quarterly results. ' +
+  'Revenue grew by forty percent according to the internal report and the chief executive said so on the radio.';
+
+async function createOrder(page: Page, email: string, content: string, pay: boolean): Promise<string> {
+  const created = await page.request.post('/api/submissions', {
+    headers,
+    data: { content, serviceTier: 'polished', category: 'blog-post', englishVariant: 'british', contactName: 'Casey Customer', contactEmail: email },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  if (!pay) return id;
+  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { submissionId: id } });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/sandbox/confirm', {
+    headers,
+    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return id;
+}
+
+async function adminPage(browser: Browser, n: number, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport });
+  const page = await context.newPage();
+  await signUpViaApi(page, { email: adminEmail(n), firstName: 'Riley', lastName: 'Reviewer' });
+  return page;
+}
+
+async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${path} is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('at 360 px no signed-in page scrolls sideways once there are submissions', async ({ page, browser }) => {
+  await page.setViewportSize(PHONE);
+  const customer = await signUpViaApi(page);
+  for (let i = 0; i < 3; i += 1) await createOrder(page, customer.email, `${LONG_CONTENT} Order ${i}.`, i === 0);
+
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Recent submissions' }).getByRole('listitem')).toHaveCount(3);
+  await expectNoSidewaysScroll(page, '/');
+  // The quick actions and the recent activity card stay inside the screen.
+  for (const card of [page.getByRole('link', { name: 'Submit new content' }), page.getByRole('list', { name: 'Recent submissions' })]) {
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('submission-card')).toHaveCount(3);
+  await expectNoSidewaysScroll(page, '/dashboard');
+
+  for (const path of ['/check-now', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, path);
+  }
+
+  const admin = await adminPage(browser, 17, PHONE);
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+  await expect(admin.locator('[data-testid^="queue-row-"]').first()).toBeAttached();
+  await expectNoSidewaysScroll(admin, '/admin');
+  await admin.context().close();
+});
+
+test('the reviewer reaches Save Draft and Complete Review without scrolling, and a toast does not cover them', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const customer = await signUpViaApi(page);
+  const longOriginal = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}: ${LONG_CONTENT}`).join('\n\n');
+  const id = await createOrder(page, customer.email, longOriginal, true);
+
+  for (const [n, viewport] of [
+    [18, { width: 1366, height: 768 }],
+    [19, { width: 390, height: 844 }],
+  ] as const) {
+    const admin = await adminPage(browser, n, viewport);
+    await admin.goto('/admin');
+    await admin.getByLabel('Search').fill(id);
+    await expect(admin.getByText('Showing 1 submission')).toBeVisible();
+    // A table row on a laptop, a card on a phone: the visible one.
+    const dialog = admin.getByRole('dialog', { name: `Submission ${id}` });
+    // The page may still shift (the e-mail banner arrives late): click again until the dialog is open.
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await admin.getByRole('button', { name: `View and review ${id}` }).click();
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const save = dialog.getByRole('button', { name: 'Save Draft' });
+    const complete = dialog.getByRole('button', { name: 'Complete Review' });
+    // In view as the dialog opens: nothing scrolled.
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await expect(complete).toBeInViewport({ ratio: 1 });
+
+    await save.click();
+    const toast = toastLocator(admin).filter({ hasText: 'Draft saved' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`Submission ${id} is in review.`);
+    // Let the notice settle (it slides in), then compare where it is with where the buttons are.
+    await admin.waitForTimeout(400);
+    const toastBox = (await toast.boundingBox())!;
+    for (const button of [save, complete]) {
+      const box = (await button.boundingBox())!;
+      expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} covers ${JSON.stringify(box)} at ${viewport.width}px`).toBe(false);
+    }
+    await expect(complete).toBeInViewport({ ratio: 1 });
+    await admin.context().close();
+  }
+});
+
+test('at 360 px the total stays in view while the form is filled in, and the bar covers nothing at the end', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/check-now');
+  await page.getByRole('textbox', { name: 'Your content' }).fill('one two three four five six seven eight nine ten eleven twelve');
+  await page.getByRole('radio', { name: 'Polished' }).check();
+  const bar = page.getByTestId('sticky-total-bar');
+  const total = page.getByTestId('sticky-total');
+  await expect(total).toBeInViewport({ ratio: 1 });
+  await expect(total).toHaveText(/^£\d/);
+  await expect(total).toHaveText(await page.getByTestId('estimate-total').innerText());
+  await expect(bar.getByRole('button', { name: 'Continue' })).toBeInViewport({ ratio: 1 });
+
+  // At the end of the page the summary's own button sits above the bar, not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const continueButton = page.getByRole('button', { name: 'Continue to Payment' });
+  await continueButton.scrollIntoViewIfNeeded();
+  const buttonBox = (await continueButton.boundingBox())!;
+  const barBox = (await bar.boundingBox())!;
+  expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(barBox.y);
+  await expectNoSidewaysScroll(page, '/check-now');
+
+  // Where the summary stands beside the form, there is no bar.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(bar).toBeHidden();
+});
+
+test("the admin page's content lines up with the header and the footer", async ({ browser }) => {
+  const admin = await adminPage(browser, 20, { width: 1440, height: 900 });
+  await admin.goto('/admin');
+  const heading = admin.getByRole('heading', { level: 1, name: 'Admin panel' });
+  await expect(heading).toBeVisible();
+  const left = async (selector: string) => (await admin.locator(selector).first().boundingBox())!.x;
+  const headerLeft = (await admin.getByRole('navigation', { name: 'Main' }).getByRole('link').first().boundingBox())!.x;
+  const footerLeft = await left('footer > div');
+  const contentLeft = (await heading.boundingBox())!.x;
+  expect(Math.abs(contentLeft - headerLeft)).toBeLessThanOrEqual(1);
+  // The footer's container has the header's width and padding.
+  const footerPadding = await admin.locator('footer > div').first().evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
+  expect(Math.abs(footerLeft + footerPadding - contentLeft)).toBeLessThanOrEqual(1);
+  await admin.context().close();
+});
+
+test('/login and /sign-in have titles of their own', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const login = await page.title();
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  const signIn = await page.title();
+  expect(login).not.toBe(signIn);
+  expect(login).toMatch(/^Sign in or create an account \| /);
+  expect(signIn).toMatch(/^Sign in \| /);
+});
+
+// Strict on purpose: not the shared fixture, which lets expected 401s through. Any console error fails.
+base('an anonymous visitor sees no console error on any public page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  const whoAmI: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/user') whoAmI.push(response.status());
+  });
+  for (const path of [
+    '/',
+    '/check-now',
+    '/about',
+    '/services',
+    '/blog',
+    '/contact',
+    '/help-center',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/login',
+    '/sign-in',
+    '/sign-up',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(whoAmI.length, 'the pages asked who the visitor is').toBeGreaterThan(0);
+  expect(new Set(whoAmI)).toEqual(new Set([200]));
+  expect(errors).toEqual([]);
+});
