@@ -1,27 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { adminEmail, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
 
-async function createPaidOrder(page: Page, email: string, content: string): Promise<string> {
-  const headers = { origin: E2E_BASE_URL };
-  const created = await page.request.post('/api/submissions', {
-    headers,
-    data: { content, serviceTier: 'polished', category: 'blog-post', contactName: 'Casey Customer', contactEmail: email },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { submissionId: id } });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await page.request.post('/api/payments/sandbox/confirm', {
-    headers,
-    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return id;
+function createPaidOrder(page: Page, email: string, content: string): Promise<string> {
+  return createOrderViaApi(page, { email, content });
 }
 
 async function adminPage(browser: Browser, n: number): Promise<Page> {

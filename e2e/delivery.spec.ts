@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { readZip } from '../server/test-support/zip';
-import { adminEmail, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const ADMIN = 12; // this spec's ADMIN_EMAILS slot
@@ -9,22 +9,8 @@ const ORIGINAL = 'The Eiffel Tower was completed in 1899 and stands in Paris.\nI
 const REVIEWED = 'The Eiffel Tower was completed in 1889 and stands in Paris.\nIt is a much-loved tower.';
 const SOURCE = 'https://www.toureiffel.paris/en/the-monument/history';
 
-async function createPaidOrder(page: Page, email: string): Promise<string> {
-  const headers = { origin: E2E_BASE_URL };
-  const created = await page.request.post('/api/submissions', {
-    headers,
-    data: { content: ORIGINAL, serviceTier: 'fact-checked', category: 'blog-post', contactName: 'Casey Customer', contactEmail: email },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { submissionId: id } });
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await page.request.post('/api/payments/sandbox/confirm', {
-    headers,
-    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return id;
+function createPaidOrder(page: Page, email: string): Promise<string> {
+  return createOrderViaApi(page, { email, content: ORIGINAL, serviceTier: 'fact-checked' });
 }
 
 /** Selects `passage` in the read-only original and quotes it into the claim form. */

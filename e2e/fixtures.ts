@@ -76,3 +76,36 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   if (description) await expect(toast.getByText(description)).toBeVisible();
 }
+
+/**
+ * Creates an order as the signed-in customer of `page` through the API and, unless `pay` is false, pays it with the
+ * sandbox's test card. Answers the submission id.
+ */
+export async function createOrderViaApi(
+  page: Page,
+  order: { email: string; content: string; serviceTier?: string; category?: string; pay?: boolean },
+): Promise<string> {
+  const headers = { origin: E2E_BASE_URL };
+  const created = await page.request.post('/api/submissions', {
+    headers,
+    data: {
+      content: order.content,
+      serviceTier: order.serviceTier ?? 'polished',
+      category: order.category ?? 'blog-post',
+      contactName: 'Casey Customer',
+      contactEmail: order.email,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  if (order.pay === false) return id;
+  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { submissionId: id } });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/sandbox/confirm', {
+    headers,
+    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return id;
+}

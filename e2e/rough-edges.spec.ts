@@ -4,35 +4,15 @@
  * in every visitor's console.
  */
 import { test as base, type Browser, type Page } from '@playwright/test';
-import { adminEmail, expect, signUpViaApi, test, toastLocator } from './fixtures';
+import { adminEmail, createOrderViaApi, expect, signUpViaApi, test, toastLocator } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const PHONE = { width: 360, height: 740 };
-const headers = { origin: E2E_BASE_URL };
 
 /** Long unbroken first words make long titles, the case that pushed the cards off screen. */
 const LONG_CONTENT =
   'Supercalifragilisticexpialidocious-marketing-copy-for-a-very-long-product-name announces our quarterly results. ' +
   'Revenue grew by forty percent according to the internal report and the chief executive said so on the radio.';
-
-async function createOrder(page: Page, email: string, content: string, pay: boolean): Promise<string> {
-  const created = await page.request.post('/api/submissions', {
-    headers,
-    data: { content, serviceTier: 'polished', category: 'blog-post', englishVariant: 'british', contactName: 'Casey Customer', contactEmail: email },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  if (!pay) return id;
-  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { submissionId: id } });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await page.request.post('/api/payments/sandbox/confirm', {
-    headers,
-    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return id;
-}
 
 async function adminPage(browser: Browser, n: number, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport });
@@ -55,7 +35,7 @@ const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.widt
 test('at 360 px no signed-in page scrolls sideways once there are submissions', async ({ page, browser }) => {
   await page.setViewportSize(PHONE);
   const customer = await signUpViaApi(page);
-  for (let i = 0; i < 3; i += 1) await createOrder(page, customer.email, `${LONG_CONTENT} Order ${i}.`, i === 0);
+  for (let i = 0; i < 3; i += 1) await createOrderViaApi(page, { email: customer.email, content: `${LONG_CONTENT} Order ${i}.`, pay: i === 0 });
 
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Recent submissions' }).getByRole('listitem')).toHaveCount(3);
@@ -88,7 +68,7 @@ test('the reviewer reaches Save Draft and Complete Review without scrolling, and
   test.setTimeout(120_000);
   const customer = await signUpViaApi(page);
   const longOriginal = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}: ${LONG_CONTENT}`).join('\n\n');
-  const id = await createOrder(page, customer.email, longOriginal, true);
+  const id = await createOrderViaApi(page, { email: customer.email, content: longOriginal });
 
   for (const [n, viewport] of [
     [18, { width: 1366, height: 768 }],
