@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl } from './review.schema';
+import { isHttpUrl } from './http-url';
 
 // ---------------------------------------------------------------------------------------------
 // The fact-check report (issue 12): claims quoted from the customer's original text, one row each.

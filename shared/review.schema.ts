@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from './ids';
 import { SUBMISSION_STATUSES } from './submission-status';
+import { isHttpUrl } from './http-url';
 
 // ---------------------------------------------------------------------------------------------
 // Review documents (spec section 5 and 9; decisions "Files")
@@ -47,15 +48,6 @@ export const REVIEW_MESSAGES = {
   paidOnlyByPayment: 'Only a confirmed card payment can mark a submission paid. Use "in-review" for an order paid another way.',
   paidCannotBeNew: 'A paid submission cannot go back to new.',
 } as const;
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Review update payload (spec section 3): PATCH /api/admin/submissions/:id/review

@@ -3,6 +3,7 @@ import { CATEGORIES, ENGLISH_VARIANTS } from './categories';
 import { SERVICE_TIERS } from './service-tiers';
 import { countWords } from './word-count';
 import { DEFAULT_SUPPORT_CONTACT } from './brand';
+import { isHttpUrl } from './http-url';
 
 export const MIN_CONTENT_CHARACTERS = 10;
 export const MAX_WORDS = 3000;
@@ -35,15 +36,6 @@ export const SUBMISSION_MESSAGES = {
   tone: 'Tone must be 50 characters or less',
   contentRequired: 'Content required: Please enter some content to review.',
 } as const;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be ${max} characters or less`).optional().default('');

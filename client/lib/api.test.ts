@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiJson, getQueryFn } from './api';
+import { ApiError, apiGetOrNull, apiJson } from './api';
 
 let server: Server;
 let base = '';
@@ -44,9 +44,8 @@ describe('the data layer', () => {
   });
 
   it('reads a 401 as empty when asked to', async () => {
-    const read = getQueryFn({ on401: 'returnNull' });
-    expect(await read({ queryKey: [`${base}/unauthorized`] })).toBeNull();
-    const strict = getQueryFn({ on401: 'throw' });
-    await expect(strict({ queryKey: [`${base}/unauthorized`] })).rejects.toThrow('401: ');
+    expect(await apiGetOrNull(`${base}/unauthorized`)).toBeNull();
+    expect(await apiGetOrNull(`${base}/ok`)).toEqual({ ok: true });
+    await expect(apiJson('GET', `${base}/unauthorized`)).rejects.toThrow('401: ');
   });
 });

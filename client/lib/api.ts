@@ -50,13 +50,10 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The read helper: GET the URL; with `on401: 'returnNull'` an unauthenticated answer reads as empty. */
-export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const url = queryKey.filter((k) => typeof k === 'string').join('/');
-    const response = await fetch(url, { credentials: 'include' });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+/** The read helper: GET the URL, where a 401 (signed out) reads as empty instead of raising. */
+export async function apiGetOrNull<T>(url: string): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
 }

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SUPPORT_CONTACT } from '@shared/brand';
 import type { SiteConfig } from '@shared/site-config.schema';
+import { apiJson } from './api';
+import { queryKeys } from './query-keys';
 
 const FALLBACK: SiteConfig = {
   support: DEFAULT_SUPPORT_CONTACT,
@@ -8,8 +10,11 @@ const FALLBACK: SiteConfig = {
   signIn: { provider: 'password' },
 };
 
+export const siteConfigQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.siteConfig, queryFn: () => apiJson<SiteConfig>('GET', '/api/config') });
+
 /** Deployment settings (support contact, payment provider); the defaults show until they load. */
 export function useSiteConfig(): SiteConfig {
-  const { data } = useQuery<SiteConfig>({ queryKey: ['/api/config'] });
+  const { data } = useQuery(siteConfigQueryOptions());
   return data ?? FALLBACK;
 }

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings, Shield, X } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
 import { Button } from '@client/components/ui/button';
+import { LOGIN_URL } from '@client/lib/login-redirect';
 import { fullName } from '@client/lib/current-user';
 import { PANEL_LINK, PUBLIC_LINKS } from './nav-links';
 import { UserAvatar } from './user-avatar';
@@ -64,7 +65,7 @@ export default function MobileMenu({
                 ) : null}
               </>
             ) : (
-              <a href="/api/login" className={PANEL_LINK} onClick={close}>
+              <a href={LOGIN_URL} className={PANEL_LINK} onClick={close}>
                 Login
               </a>
             )}

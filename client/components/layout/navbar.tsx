@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Menu, Shield } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { LOGIN_URL } from '@client/lib/login-redirect';
 import { useCurrentUser } from '@client/lib/current-user';
 import { NAV_LINK, PUBLIC_LINKS } from './nav-links';
 import { Wordmark } from './wordmark';
@@ -49,7 +50,7 @@ export function Navbar() {
             </>
           ) : (
             <>
-              <a href="/api/login" className={NAV_LINK}>
+              <a href={LOGIN_URL} className={NAV_LINK}>
                 Login
               </a>
               <Button asChild variant="accent" size="sm">

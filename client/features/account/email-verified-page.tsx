@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { usePageMeta } from '@client/lib/page-meta';
-import { CURRENT_USER_KEY } from '@client/lib/current-user';
-import { ACCOUNT_SECURITY_KEY } from './use-account-security';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** Where the verification link lands: better-auth adds `?error=...` when the link was not valid. */
 export default function EmailVerifiedPage() {
@@ -15,8 +14,8 @@ export default function EmailVerifiedPage() {
   const changed = query.get('changed') === '1';
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ACCOUNT_SECURITY_KEY });
-    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account.security });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   }, [queryClient]);
   return (
     <div className="mx-auto max-w-md px-4 py-12">

@@ -1,3 +1,3 @@
 /** What other features and the app shell may use from the account feature (its page loads through the route table). */
-export { ACCOUNT_SECURITY_KEY, useAccountSecurity } from './use-account-security';
+export { useAccountSecurity } from './api/get-account-security';
 export { VerifyEmailBanner } from './verify-email-banner';

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
 import { useCurrentUser } from '@client/lib/current-user';
 import { resendVerificationEmail } from '@client/features/auth';
-import { useAccountSecurity } from './use-account-security';
+import { useAccountSecurity } from './api/get-account-security';
 
 /** Shown to a signed-in account whose e-mail address is not verified yet, with "Resend". */
 export function VerifyEmailBanner() {

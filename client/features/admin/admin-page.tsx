@@ -5,10 +5,8 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
-import { isUnauthorized } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
-import { useAdminQueue, type QueueFilters } from './admin-api';
-import { reportAdminError } from './admin-errors';
+import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { QueueToolbar } from './queue-toolbar';
 
@@ -37,10 +35,6 @@ function Queue() {
   const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
   const queue = useAdminQueue(filters, true);
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
-
-  useEffect(() => {
-    if (queue.error && isUnauthorized(queue.error)) reportAdminError(queue.error, '');
-  }, [queue.error]);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">

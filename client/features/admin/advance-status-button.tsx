@@ -1,11 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { nextStatus, statusLabel, type SubmissionStatus } from '@shared/submission-status';
-import { REVIEW_MESSAGES } from '@shared/review.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useUpdateStatus } from './admin-api';
-import { reportAdminError } from './admin-errors';
+import { useUpdateStatus } from './api/update-submission';
 
 /** The button names where the order goes (spec mapping via nextStatus: paid → in-review, in-review → completed, else in-review). */
 export const ADVANCE_LABELS: Record<SubmissionStatus, string> = {
@@ -38,7 +36,6 @@ export function AdvanceStatusButton({ submission }: { submission: AdminSubmissio
           { id: submission.id, status: to },
           {
             onSuccess: (updated) => toast({ title: 'Status updated', description: statusChangedMessage(updated.id, updated.status) }),
-            onError: (error) => reportAdminError(error, REVIEW_MESSAGES.statusFailed),
           },
         )
       }

@@ -15,10 +15,8 @@ import { FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError } from '@client/lib/api';
 import { PassageInContext, SourceLinks, VerdictBadge } from '@client/features/fact-check';
-import { reportAdminError } from './admin-errors';
-import { useClaims, useDeleteClaim, useSaveClaim } from './claims-api';
+import { useClaims, useDeleteClaim, useSaveClaim } from './api/claims';
 
 interface Passage {
   text: string;
@@ -119,8 +117,6 @@ export function ClaimEditor({
           setDraft(EMPTY);
           setShowErrors(false);
         },
-        onError: (error) =>
-          reportAdminError(error, (error instanceof ApiError && error.serverMessage) || 'Failed to save the claim'),
       },
     );
   };
@@ -183,7 +179,6 @@ export function ClaimEditor({
                           toast({ title: 'Claim deleted' });
                           if (draft.claimId === claim.id) setDraft(EMPTY);
                         },
-                        onError: (error) => reportAdminError(error, 'Failed to delete the claim'),
                       })
                     }
                   >

@@ -3,9 +3,7 @@ import { FileText, Trash2, Upload } from 'lucide-react';
 import { MAX_REVIEW_DOCUMENTS, REVIEW_DOCUMENT_ACCEPT, type ReviewDocument } from '@shared/review.schema';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, isUnauthorized } from '@client/lib/api';
-import { reportAdminError } from './admin-errors';
-import { checkFile, uploadReviewDocument } from './upload-document';
+import { checkFile, useUploadReviewDocument } from './api/upload-document';
 
 interface InFlight {
   key: string;
@@ -28,6 +26,7 @@ export function DocumentUploader({
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
+  const upload = useUploadReviewDocument(submissionId);
   const slots = MAX_REVIEW_DOCUMENTS - documents.length - inFlight.length;
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -54,9 +53,10 @@ export function DocumentUploader({
     const results = await Promise.allSettled(
       batch.map(async ({ file, key }) => {
         try {
-          const doc = await uploadReviewDocument(submissionId, file, (progress) =>
-            setInFlight((current) => current.map((f) => (f.key === key ? { ...f, progress } : f))),
-          );
+          const doc = await upload.mutateAsync({
+            file,
+            onProgress: (progress) => setInFlight((current) => current.map((f) => (f.key === key ? { ...f, progress } : f))),
+          });
           onChange((current) => [...current, doc]);
           return doc;
         } finally {
@@ -65,14 +65,8 @@ export function DocumentUploader({
       }),
     );
     const uploaded = results.filter((r) => r.status === 'fulfilled').length;
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) {
-      const error: unknown = failed.reason;
-      if (isUnauthorized(error)) return reportAdminError(error, '');
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : (error as Error).message;
-      toast({ title: 'Upload failed', description: message, variant: 'destructive' });
-      return;
-    }
+    // A failed upload has been told by the data layer ("Upload failed", or sign-in again after a 401).
+    if (results.some((r) => r.status === 'rejected')) return;
     toast({
       title: 'Document Uploaded',
       description: `${uploaded} ${uploaded === 1 ? 'document' : 'documents'} uploaded (${documents.length + uploaded} of ${MAX_REVIEW_DOCUMENTS}).`,

@@ -4,7 +4,9 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { AdminMessagesDialog } from './admin-messages-dialog';
 import { AdvanceStatusButton } from './advance-status-button';
 import { SubmissionDialog } from './submission-dialog';
-import { AdminStatusBadge, DueDate, formatDate } from './status-badge';
+import { StatusBadge } from '@client/components/ui/status-badge';
+import { formatDate } from '@client/lib/format';
+import { DueDate } from './due-date';
 
 const COLUMNS = ['Submission', 'Customer', 'Service tier', 'Status', 'Date', 'Due', 'Actions'];
 
@@ -62,7 +64,7 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{tierLabel(s.serviceTier)}</td>
                 <td className="px-4 py-3">
-                  <AdminStatusBadge status={s.status} />
+                  <StatusBadge status={s.status} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
@@ -83,7 +85,7 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
           <li key={s.id} data-testid={`queue-card-${s.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">
               <SubmissionCell s={s} />
-              <AdminStatusBadge status={s.status} />
+              <StatusBadge status={s.status} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
               <div className="col-span-2 min-w-0">

@@ -4,7 +4,7 @@ import { QUEUE_STATUS_FILTERS, type QueueSort, type QueueStatusFilter } from '@s
 import { STATUS_LABELS, isSubmissionStatus } from '@shared/submission-status';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import type { QueueFilters } from './admin-api';
+import type { QueueFilters } from './api/get-queue';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SELECT =

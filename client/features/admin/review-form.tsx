@@ -2,10 +2,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
 import { diffStats, diffWords } from '@shared/text-diff';
+import { isHttpUrl } from '@shared/http-url';
 import {
   ATTACHMENT_MODES,
   canCompleteReview,
-  isHttpUrl,
   REVIEW_MESSAGES,
   reviewedTextOf,
   type AttachmentMode,
@@ -17,12 +17,12 @@ import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
-import { useUpdateReview } from './admin-api';
-import { reportAdminError } from './admin-errors';
+import { formatClockTime } from '@client/lib/format';
+import { useUpdateReview } from './api/update-submission';
+import { useClaims } from './api/claims';
 import { statusChangedMessage } from './advance-status-button';
 import { DocumentUploader } from './document-uploader';
 import { ClaimEditor } from './claim-editor';
-import { useClaims } from './claims-api';
 
 /** How long the reviewer pauses typing before the draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -158,10 +158,7 @@ export function ReviewForm({
     setAutosaveState({ state: 'saving' });
     autosaveMutate(latestPayload.current(false), {
       onSuccess: () => setAutosaveState({ state: 'saved', at: new Date() }),
-      onError: (error) => {
-        setAutosaveState({ state: 'failed' });
-        reportAdminError(error, REVIEW_MESSAGES.updateFailed);
-      },
+      onError: () => setAutosaveState({ state: 'failed' }),
     });
   }, [autosaveMutate]);
 
@@ -204,7 +201,6 @@ export function ReviewForm({
             toast({ title: 'Draft saved', description: `Submission ${updated.id} is ${statusLabel(updated.status).toLowerCase()}.` });
           }
         },
-        onError: (error) => reportAdminError(error, REVIEW_MESSAGES.updateFailed),
       },
     );
   };
@@ -291,7 +287,7 @@ export function ReviewForm({
           {autosaveState.state === 'saving'
             ? 'Saving draft...'
             : autosaveState.state === 'saved'
-              ? `Draft saved at ${autosaveState.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+              ? `Draft saved at ${formatClockTime(autosaveState.at)}`
               : autosaveState.state === 'failed'
                 ? 'The draft could not be saved'
                 : autosaveAllowed

@@ -2,16 +2,17 @@ import { Eye } from 'lucide-react';
 import { statusLabel } from '@shared/submission-status';
 import { categoryLabel, englishVariantLabel } from '@shared/categories';
 import { tierLabel } from '@shared/service-tiers';
-import { formatPence } from '@shared/money';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useState } from 'react';
 import { useToastClearance } from '@client/components/ui/toast-clearance';
-import { useStatusHistory } from './admin-api';
+import { useStatusHistory } from './api/get-status-history';
 import { ReviewForm } from './review-form';
-import { AdminStatusBadge, DueDate, formatDateTime } from './status-badge';
+import { StatusBadge } from '@client/components/ui/status-badge';
+import { formatDayTime, formatPence } from '@client/lib/format';
+import { DueDate } from './due-date';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
 
@@ -40,7 +41,7 @@ function StatusHistory({ id }: { id: string }) {
           </span>{' '}
           <span className="text-slate-600">
             by {h.changedBy ? `${h.changedBy.name} (${h.changedBy.email})` : 'the system'} ·{' '}
-            <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
+            <time dateTime={h.createdAt}>{formatDayTime(h.createdAt)}</time>
           </span>
           {h.reason ? <span className="block text-xs text-slate-500">{h.reason}</span> : null}
         </li>
@@ -55,7 +56,7 @@ export function SubmissionDetails({ submission: s }: { submission: AdminSubmissi
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       <Detail label="Status">
-        <AdminStatusBadge status={s.status} />
+        <StatusBadge status={s.status} />
       </Detail>
       <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
       <Detail label="Category">{categoryLabel(s.category)}</Detail>

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
-import { requestPasswordReset } from './identity-api';
+import { requestPasswordReset } from './api/identity';
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotInput = z.infer<typeof forgotSchema>;

@@ -1,8 +1,6 @@
-import type { Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
-import { apiJson } from '@client/lib/api';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
-import { forgetSentDraft } from '@client/features/submissions';
+import { createSubmissionFromPending, forgetSentDraft } from '@client/features/submissions';
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
@@ -27,7 +25,7 @@ export async function runPostLoginFlow(): Promise<string> {
 
   const { draftId, ...body } = pending as { draftId?: unknown };
   try {
-    const submission = await apiJson<Submission>('POST', '/api/submissions/from-pending', body);
+    const submission = await createSubmissionFromPending(body);
     // The draft is an order now: no copy of it may prefill the next one.
     forgetSentDraft(typeof draftId === 'string' ? draftId : undefined);
     toast({ title: 'Submission created', description: `Your submission ${submission.id} has been created successfully.` });

@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/skeleton';
 import { useCurrentUser } from '@client/lib/current-user';
-
-export const SIGN_IN_REDIRECT_MS = 1000;
+import { scheduleLoginRedirect, SIGN_IN_REDIRECT_MS } from '@client/lib/login-redirect';
 
 /**
  * Pages that need an account: a logged-out visitor sees "Authentication required" and is sent to
@@ -12,8 +11,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   useEffect(() => {
     if (isLoading || user) return;
-    const timer = window.setTimeout(() => window.location.assign('/api/login'), SIGN_IN_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    return scheduleLoginRedirect(SIGN_IN_REDIRECT_MS);
   }, [isLoading, user]);
 
   if (isLoading) {

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
-import { resetPassword } from './identity-api';
+import { resetPassword } from './api/identity';
 
 const resetSchema = z
   .object({ password: passwordSchema, confirm: z.string() })

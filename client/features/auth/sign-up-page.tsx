@@ -10,7 +10,7 @@ import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
-import { signUpWithPassword } from './identity-api';
+import { signUpWithPassword } from './api/identity';
 
 export default function SignUpPage() {
   usePageMeta();

@@ -1,17 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, RefreshCw, SearchX, ShieldCheck } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payment.schema';
-import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
-import { formatPence } from '@shared/money';
-import { createPaymentIntent } from './checkout-api';
+import { formatPence } from '@client/lib/format';
+import { usePaymentIntent } from './api/create-payment-intent';
+import { useCheckoutSubmission } from './api/get-submission';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 
@@ -68,14 +67,9 @@ function PaymentSkeleton() {
 
 export default function CheckoutPage({ submissionId }: { submissionId: string }) {
   usePageMeta();
-  const submission = useQuery<Submission>({ queryKey: ['/api/submissions', submissionId] });
+  const submission = useCheckoutSubmission(submissionId);
   const payable = submission.data?.status === 'new';
-  const intent = useQuery({
-    queryKey: ['payment-intent', submissionId],
-    queryFn: () => createPaymentIntent(submissionId),
-    enabled: payable,
-    gcTime: 0,
-  });
+  const intent = usePaymentIntent(submissionId, payable);
 
   const setupFailed = intent.isError && ![404, 409].includes(statusOf(intent.error));
   useEffect(() => {

@@ -5,7 +5,7 @@ import { tierLabel } from '@shared/service-tiers';
 import type { Submission } from '@shared/submission.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { formatPence } from '@shared/money';
+import { formatPence } from '@client/lib/format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { SANDBOX_CARDS, type SandboxConfirmResponse } from '@shared/payment.schema';
-import { apiJson, ApiError } from '@client/lib/api';
+import { SANDBOX_CARDS } from '@shared/payment.schema';
+import { ApiError } from '@client/lib/api';
+import { useConfirmSandboxPayment } from './api/confirm-sandbox-payment';
 import { checkCardFields, formatCardNumber, formatExpiry, onlyDigits, type CardFieldErrors } from './card-format';
-import { showPaymentFailed, usePaymentSucceeded } from './checkout-api';
+import { usePaymentSucceeded } from './payment-outcome';
 
 export const TEST_CARDS = [
   { number: formatCardNumber(SANDBOX_CARDS.success), outcome: 'succeeds' },
@@ -23,21 +23,7 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
   const [failure, setFailure] = useState<string | null>(null);
   const onPaid = usePaymentSucceeded();
 
-  const confirm = useMutation({
-    mutationFn: () =>
-      apiJson<SandboxConfirmResponse>('POST', '/api/payments/sandbox/confirm', {
-        clientSecret,
-        cardNumber: onlyDigits(fields.cardNumber),
-        expiry: fields.expiry.replace(/\s+/g, ''),
-        cvc: fields.cvc,
-      }),
-    onSuccess: () => onPaid(),
-    onError: (error) => {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      setFailure(message ?? null);
-      showPaymentFailed(message);
-    },
-  });
+  const confirm = useConfirmSandboxPayment();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +32,14 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(null);
-    confirm.mutate();
+    confirm.mutate(
+      { clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc },
+      {
+        onSuccess: () => onPaid(),
+        // The "Payment Failed" notice is the data layer's; the form keeps the reason beside the button.
+        onError: (error) => setFailure((error instanceof ApiError ? error.serverMessage : undefined) ?? null),
+      },
+    );
   };
 
   const set = (key: keyof typeof fields, value: string) => {

@@ -3,7 +3,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Lock } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { showPaymentFailed, usePaymentSucceeded } from './checkout-api';
+import { showPaymentFailed, usePaymentSucceeded } from './payment-outcome';
 
 // One Stripe.js per publishable key; this module is its own chunk, loaded only for the Stripe provider.
 const stripes = new Map<string, Promise<Stripe | null>>();

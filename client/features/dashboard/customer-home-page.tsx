@@ -8,7 +8,7 @@ import { NoSubmissionsYet } from './empty-state';
 import { greetingName } from './greeting';
 import { RecentActivity } from './recent-activity';
 import { StatCounters } from './stat-counters';
-import { useSubmissions } from './use-submissions';
+import { useSubmissions } from './api/get-submissions';
 
 /** `/` for a signed-in customer. */
 export default function CustomerHomePage() {

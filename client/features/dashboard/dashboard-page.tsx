@@ -11,7 +11,7 @@ import { greetingName } from './greeting';
 import { PlaceholderRows, RecentActivity } from './recent-activity';
 import { StatCounters } from './stat-counters';
 import { SubmissionList } from './submission-list';
-import { useSubmissions } from './use-submissions';
+import { useSubmissions } from './api/get-submissions';
 
 export default function DashboardPage() {
   usePageMeta();

@@ -5,9 +5,9 @@ import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatDate } from './format-date';
-import { StatusBadge } from './status-badge';
-import { RECENT_ACTIVITY_COUNT } from './use-submissions';
+import { formatDate } from '@client/lib/format';
+import { StatusBadge } from '@client/components/ui/status-badge';
+import { RECENT_ACTIVITY_COUNT } from './submission-counts';
 
 export function PlaceholderRows({ count = 3 }: { count?: number }) {
   return (

@@ -2,7 +2,8 @@ import { CheckCircle2, Clock, FileText, MessageSquare } from 'lucide-react';
 import type { Submission } from '@shared/submission.schema';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { countSubmissions, useRecentMessageCount } from './use-submissions';
+import { useRecentMessageCount } from '@client/features/messages';
+import { countSubmissions } from './submission-counts';
 
 function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: React.ReactNode }) {
   return (

@@ -6,9 +6,8 @@ import { tierLabel } from '@shared/service-tiers';
 import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { formatPence } from '@shared/money';
-import { formatDateTime } from './format-date';
-import { StatusBadge } from './status-badge';
+import { formatDateTime, formatPence } from '@client/lib/format';
+import { StatusBadge } from '@client/components/ui/status-badge';
 import { ReviewDelivery } from '@client/features/fact-check';
 
 

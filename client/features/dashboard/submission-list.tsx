@@ -6,10 +6,9 @@ import { CONTENT_PREVIEW_DASHBOARD, type Submission } from '@shared/submission.s
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { downloadReviewedContent } from './download-reviewed';
-import { formatPence } from '@shared/money';
-import { formatDate } from './format-date';
+import { formatDate, formatPence } from '@client/lib/format';
 import { MessagesDialog } from './messages-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@client/components/ui/status-badge';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 
 export function contentPreview(content: string): string {

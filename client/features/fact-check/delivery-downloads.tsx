@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { deliveryFileNames, deliveryPaths } from '@shared/fact-check.schema';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
-import { ApiError } from '@client/lib/api';
-import { downloadFile } from './download-file';
+import { useDownloadFile } from './api/download-file';
 
 type Kind = 'text' | 'word' | 'report';
 const LABELS: Record<Kind, string> = {
@@ -26,20 +24,16 @@ export function DeliveryDownloads({
   hasReviewedText: boolean;
 }) {
   const [busy, setBusy] = useState<Kind | null>(null);
+  const file = useDownloadFile();
   const names = deliveryFileNames(submissionId);
   const paths = deliveryPaths(submissionId);
   const kinds = (['text', 'word', 'report'] as const).filter((k) => (k === 'text' ? hasText : k === 'word' ? hasReviewedText : true));
 
   const download = async (kind: Kind) => {
     setBusy(kind);
-    try {
-      await downloadFile(paths[kind], names[kind]);
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      toast({ title: 'Download failed', description: message ?? 'Please try again in a moment.', variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+    // A failure is told by the data layer ("Download failed", or sign-in again after a 401).
+    await file.mutateAsync({ url: paths[kind], fileName: names[kind] }).catch(() => undefined);
+    setBusy(null);
   };
 
   return (

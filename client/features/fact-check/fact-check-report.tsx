@@ -2,7 +2,7 @@ import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_HINTS, VERDICT_LABELS, VERDICTS } fr
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PassageInContext } from './passage-in-context';
 import { SourceLinks } from './source-links';
-import { useFactCheckReport } from './use-fact-check';
+import { useFactCheckReport } from './api/get-fact-check-report';
 import { VerdictBadge } from './verdict-badge';
 
 /** The customer's fact-check report: counts per verdict, then each claim in the text with its sources and note. */

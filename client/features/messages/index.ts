@@ -1,2 +1,3 @@
 /** What other features may use from the messages feature. */
 export { MessagesPanel } from './messages-panel';
+export { recentMessagesQueryOptions, useRecentMessageCount } from './api/get-recent-messages';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { getQueryFn } from '@client/lib/api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@client/lib/query-client';
 import { canSendMessage, messageAuthorLabel } from './message-rules';
 import { MessagesPanel } from './messages-panel';
 
@@ -40,9 +40,7 @@ function serve(handler: Handler) {
 }
 
 function renderPanel() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: Infinity } },
-  });
+  const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MessagesPanel submissionId="SUB123" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Paperclip, RefreshCw, Send } from 'lucide-react';
 import { MAX_MESSAGE_CHARACTERS, type Message } from '@shared/message.schema';
 import { Button } from '@client/components/ui/button';
@@ -7,14 +7,12 @@ import { Textarea } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
-import { apiJson, isUnauthorized } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { formatMessageTime } from './format-message-time';
-import { canSendMessage, MESSAGES_POLL_MS, messageAuthorLabel } from './message-rules';
-
-export const LOGIN_REDIRECT_AFTER_401_MS = 500;
-export const RECENT_MESSAGES_KEY = ['/api/messages/recent'] as const;
-export const threadKey = (submissionId: string) => ['/api/messages', submissionId] as const;
+import { formatDateTime, formatMessageTime } from '@client/lib/format';
+import { queryKeys } from '@client/lib/query-keys';
+import { useThread } from './api/get-thread';
+import { useSendMessage } from './api/send-message';
+import { canSendMessage, messageAuthorLabel } from './message-rules';
 
 function ThreadSkeleton() {
   return (
@@ -32,7 +30,7 @@ function MessageBubble({ message, viewerIsAdmin }: { message: Message; viewerIsA
     <li className={cn('flex max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
       <div className="flex items-baseline gap-2 text-xs text-slate-600">
         <span className="font-semibold text-slate-800">{messageAuthorLabel(message.isFromAdmin, viewerIsAdmin)}</span>
-        <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString('en-GB')}>
+        <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
           {formatMessageTime(message.createdAt)}
         </time>
       </div>
@@ -61,11 +59,11 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
   const [text, setText] = useState('');
   const listEnd = useRef<HTMLLIElement>(null);
 
-  const thread = useQuery<Message[]>({ queryKey: threadKey(submissionId), refetchInterval: MESSAGES_POLL_MS });
+  const thread = useThread(submissionId);
 
   // Reading a thread marks the team's messages read, so the unread counter must follow.
   useEffect(() => {
-    if (thread.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: RECENT_MESSAGES_KEY });
+    if (thread.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: queryKeys.messages.recent });
   }, [thread.dataUpdatedAt, queryClient]);
 
   const count = thread.data?.length ?? 0;
@@ -73,30 +71,20 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
     listEnd.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
 
-  const send = useMutation({
-    mutationFn: (content: string) => apiJson<Message>('POST', '/api/messages', { content, submissionId }),
-    onSuccess: async () => {
-      setText('');
-      toast({
-        title: 'Message Sent',
-        description: viewerIsAdmin ? 'The customer will see your reply.' : 'Our review team will get back to you soon.',
-      });
-      await queryClient.invalidateQueries({ queryKey: threadKey(submissionId) });
-    },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_AFTER_401_MS);
-        return;
-      }
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
-    },
-  });
+  const send = useSendMessage(submissionId);
 
   const sendable = canSendMessage(text) && !send.isPending;
   const submit = () => {
     if (!sendable) return;
-    send.mutate(text.trim());
+    send.mutate(text.trim(), {
+      onSuccess: () => {
+        setText('');
+        toast({
+          title: 'Message Sent',
+          description: viewerIsAdmin ? 'The customer will see your reply.' : 'Our review team will get back to you soon.',
+        });
+      },
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

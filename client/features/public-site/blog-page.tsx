@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { usePageMeta } from '@client/lib/page-meta';
 import { cn } from '@client/lib/cn';
 import { BLOG_CATEGORIES, blogCategoryLabel, type BlogCategorySlug } from './blog/categories';
-import { BLOG_POSTS, formatPublishedDate } from './blog/posts';
+import { BLOG_POSTS } from './blog/posts';
+import { formatLongDate } from '@client/lib/format';
 import { NewsletterForm } from './components/newsletter-form';
 import {
   CalendarDays,
@@ -76,7 +77,7 @@ export default function BlogPage() {
                     <span>{post.author}</span>
                     <span className="inline-flex items-center gap-1">
                       <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
-                      <time dateTime={post.publishedAt}>{formatPublishedDate(post.publishedAt)}</time>
+                      <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
                     </span>
                     <span className="inline-flex items-center gap-1">
                       <Clock className="h-3.5 w-3.5" aria-hidden="true" />

@@ -5,7 +5,8 @@ import { NotFoundPage } from '@client/features/errors';
 import { usePageMeta } from '@client/lib/page-meta';
 import { blogCategoryLabel } from './blog/categories';
 import type { BlogPost } from './blog/front-matter';
-import { findBlogPost, formatPublishedDate } from './blog/posts';
+import { findBlogPost } from './blog/posts';
+import { formatLongDate } from '@client/lib/format';
 import { NewsletterForm } from './components/newsletter-form';
 import {
   ArrowLeft,
@@ -44,7 +45,7 @@ function Post({ post }: { post: BlogPost }) {
         <span>By {post.author}</span>
         <span className="inline-flex items-center gap-1">
           <CalendarDays className="h-4 w-4" aria-hidden="true" />
-          <time dateTime={post.publishedAt}>{formatPublishedDate(post.publishedAt)}</time>
+          <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
         </span>
         <span className="inline-flex items-center gap-1">
           <Clock className="h-4 w-4" aria-hidden="true" />

@@ -10,7 +10,7 @@ import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { changePassword } from '@client/features/auth';
-import { DEVICE_SESSIONS_KEY } from './devices-list';
+import { queryKeys } from '@client/lib/query-keys';
 
 const changeSchema = z
   .object({
@@ -40,7 +40,7 @@ export function ChangePasswordForm() {
       return;
     }
     form.reset();
-    await queryClient.invalidateQueries({ queryKey: DEVICE_SESSIONS_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions });
     toast({ title: 'Password changed', description: ACCOUNT_MESSAGES.passwordChanged });
   });
 

@@ -1,26 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Monitor } from 'lucide-react';
-import { ACCOUNT_MESSAGES, type DeviceSession } from '@shared/account.schema';
+import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { signOutOtherDevices } from '@client/features/auth';
-import { getQueryFn } from '@client/lib/api';
+import { formatDateTime } from '@client/lib/format';
+import { queryKeys } from '@client/lib/query-keys';
+import { useDeviceSessions } from './api/get-device-sessions';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-
-export const DEVICE_SESSIONS_KEY = ['/api/account/sessions'] as const;
 
 /** The signed-in devices, "This device" first, with "Sign out other devices". */
 export function DevicesList() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const query = useQuery<{ sessions: DeviceSession[] } | null>({
-    queryKey: DEVICE_SESSIONS_KEY,
-    queryFn: getQueryFn<{ sessions: DeviceSession[] }>({ on401: 'returnNull' }),
-  });
+  const query = useDeviceSessions();
   const sessions = [...(query.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = sessions.filter((s) => !s.current).length;
 
@@ -28,7 +23,7 @@ export function DevicesList() {
     setBusy(true);
     const result = await signOutOtherDevices();
     setBusy(false);
-    await queryClient.invalidateQueries({ queryKey: DEVICE_SESSIONS_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions });
     if (result.ok) toast({ title: 'Signed out', description: ACCOUNT_MESSAGES.otherDevicesSignedOut });
     else toast({ title: 'Error', description: result.message ?? 'Please try again.', variant: 'destructive' });
   };

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, CreditCard, User } from 'lucide-react';
@@ -11,11 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
-import { CURRENT_USER_KEY, useCurrentUser } from '@client/lib/current-user';
-import { apiJson, isUnauthorized } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAccountSecurity } from '@client/features/account';
 import { AccountSecurityCard } from './account-security-card';
+import { useUpdateProfile } from './api/update-profile';
 import { YourDataCard } from './your-data-card';
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
@@ -23,26 +22,17 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
 }
 
 function ProfileCard({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileUpdateInput>({ resolver: zodResolver(profileUpdateSchema), defaultValues: formValues(user) });
-  const save = useMutation({
-    mutationFn: (input: ProfileUpdateInput) => apiJson<CurrentUser>('PATCH', '/api/profile', input),
-    onSuccess: async (updated) => {
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      form.reset(formValues(updated));
-      setEditing(false);
-      toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
-    },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        window.setTimeout(() => window.location.assign('/api/login'), 500);
-        return;
-      }
-      toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
-    },
-  });
+  const save = useUpdateProfile();
+  const submit = (values: ProfileUpdateInput) =>
+    save.mutate(values, {
+      onSuccess: (updated) => {
+        form.reset(formValues(updated));
+        setEditing(false);
+        toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
+      },
+    });
 
   const cancel = () => {
     form.reset(formValues(user));
@@ -59,7 +49,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(submit)}>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="First name" error={form.formState.errors.firstName?.message}>
                 {(p) => <Input {...p} autoComplete="given-name" {...form.register('firstName')} />}

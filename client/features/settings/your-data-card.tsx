@@ -6,18 +6,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { ApiError, apiJson } from '@client/lib/api';
+import { ApiError } from '@client/lib/api';
+import { useDeleteAccount } from './api/delete-account';
 
 function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const remove = useDeleteAccount();
 
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      await apiJson('POST', '/api/account/delete', hasPassword ? { password: value } : { confirmation: value });
+      await remove.mutateAsync(hasPassword ? { password: value } : { confirmation: value });
       window.location.assign('/');
     } catch (err) {
       setError(err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.');

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Textarea } from '@client/components/ui/input';
 import { FieldError, Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/cn';
-import type { ExtractedText } from './extract-text';
+import type { ExtractedText } from './api/extract-text';
 import { FileUpload } from './file-upload';
 import type { SubmissionForm } from './form-model';
 

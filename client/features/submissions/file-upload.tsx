@@ -5,7 +5,7 @@ import { CONTENT_PREVIEW_UPLOAD } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/cn';
-import { ACCEPT_ATTRIBUTE, checkUploadFile, extractText, type ExtractedText } from './extract-text';
+import { ACCEPT_ATTRIBUTE, checkUploadFile, extractText, type ExtractedText } from './api/extract-text';
 
 /** Drop zone + file picker; the extracted text goes to `onExtracted`, a failure leaves the form alone. */
 export function FileUpload({

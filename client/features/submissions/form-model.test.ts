@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickFormFields, readFieldParams } from './form-model';
 import { MAX_UPLOAD_BYTES } from '@shared/submission.schema';
-import { checkUploadFile, UPLOAD_ERRORS } from './extract-text';
+import { checkUploadFile, UPLOAD_ERRORS } from './api/extract-text';
 
 describe('readFieldParams', () => {
   it('reads every field parameter of the spec', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { categoryLabel } from '@shared/categories';
-import { formatPence, formatRatePerWord } from '@shared/money';
+import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT, MINIMUM_CHARGE_PENCE, quotePrice } from '@shared/pricing';
 import { TIERS, type ServiceTier } from '@shared/service-tiers';
 import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';

@@ -12,12 +12,12 @@ import { useSiteConfig } from '@client/lib/site-config';
 import { ContactSection } from './contact-section';
 import { ContentSection, type ContentMode } from './content-section';
 import { DetailsSection } from './details-section';
-import type { ExtractedText } from './extract-text';
+import type { ExtractedText } from './api/extract-text';
 import { clearFormDraft, newDraftId, saveFormDraft } from './form-draft';
 import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
-import { useCreateSubmission } from './use-create-submission';
+import { useCreateSubmission } from './api/create-submission';
 import { initialForm, useFormPrefill } from './use-form-prefill';
 
 const [REQUIRED_TITLE, REQUIRED_DESCRIPTION] = SUBMISSION_MESSAGES.contentRequired.split(': ') as [string, string];

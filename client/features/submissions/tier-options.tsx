@@ -1,6 +1,6 @@
 import { Check, Star } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatRatePerWord } from '@shared/money';
+import { formatRatePerWord } from '@client/lib/format';
 import { TIER_LIST } from '@shared/service-tiers';
 import { cn } from '@client/lib/cn';
 

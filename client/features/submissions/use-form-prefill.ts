@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { pickFormFields, readFieldParams, EMPTY_FORM, type SubmissionForm, type SubmissionFormValues } from './form-model';
 import { newDraftId, readFormDraft } from './form-draft';
 import { toast } from '@client/components/ui/use-toast';
-import { apiJson } from '@client/lib/api';
-import type { SubmissionDraft } from '@shared/submission.schema';
+import { getSubmissionDraft } from './api/get-draft';
 
 export interface InitialForm {
   values: SubmissionFormValues;
@@ -47,7 +46,7 @@ export function useFormPrefill(form: SubmissionForm, initial: InitialForm): bool
     }
     const id = initial.submissionId;
     if (!id) return;
-    apiJson<SubmissionDraft>('GET', `/api/submission/${encodeURIComponent(id)}`)
+    getSubmissionDraft(id)
       .then((draft) => {
         const current = form.getValues();
         form.reset({ ...current, ...pickFormFields(draft as unknown as Record<string, unknown>) });

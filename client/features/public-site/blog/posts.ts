@@ -12,7 +12,3 @@ export const BLOG_POSTS: readonly BlogPost[] = loadBlogPosts(files);
 export function findBlogPost(slug: string): BlogPost | undefined {
   return BLOG_POSTS.find((p) => p.slug === slug);
 }
-
-export function formatPublishedDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}

@@ -6,7 +6,7 @@ import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { CONTACT_LIMITS, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
-import { FALLBACK_ERROR, useSendContactMessage } from '../api';
+import { FALLBACK_ERROR, useSendContactMessage } from '../api/contact';
 
 const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 

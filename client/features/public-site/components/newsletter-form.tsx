@@ -5,7 +5,7 @@ import { FieldError } from '@client/components/ui/label';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { newsletterSignupSchema } from '@shared/contact.schema';
-import { FALLBACK_ERROR, useNewsletterSignup } from '../api';
+import { FALLBACK_ERROR, useNewsletterSignup } from '../api/contact';
 
 /** The newsletter box: validates the address inline, subscribes it once and thanks the visitor. */
 export function NewsletterForm() {

@@ -5,7 +5,7 @@ import {
   quotePrice,
   STANDARD_TURNAROUND_BUSINESS_DAYS,
 } from '@shared/pricing';
-import { formatPence, formatRatePerWord } from '@shared/money';
+import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { TIER_LIST, TIERS, type ServiceTier } from '@shared/service-tiers';
 
 /**

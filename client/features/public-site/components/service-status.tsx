@@ -1,17 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { cn } from '@client/lib/cn';
+import { useHealth } from '../api/get-health';
 
 /** A live answer to "is it down?": the service's own health check, asked when the card is shown. */
 export function ServiceStatus() {
-  const { isPending, isError } = useQuery({
-    queryKey: ['/healthz'],
-    queryFn: async () => {
-      const response = await fetch('/healthz', { cache: 'no-store' });
-      if (!response.ok) throw new Error(`health check answered ${response.status}`);
-      return (await response.json()) as { status: string };
-    },
-    staleTime: 30_000,
-  });
+  const { isPending, isError } = useHealth();
   const [tone, text] = isPending
     ? ['bg-slate-400', 'Checking service status...']
     : isError

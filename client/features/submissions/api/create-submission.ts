@@ -4,20 +4,26 @@ import type { Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { storePendingSubmission } from '@client/lib/pending-submission';
-import { forgetSentDraft } from './form-draft';
-import type { SubmissionFormOutput } from './form-model';
+import { forgetSentDraft } from '../form-draft';
+import type { SubmissionFormOutput } from '../form-model';
 
 export type CreateSubmissionPayload = SubmissionFormOutput & { wordCount: number; fileName?: string };
+
+/** POST /api/submissions: the form's fields plus the word count; the answer has the new id. */
+export function createSubmission(payload: CreateSubmissionPayload): Promise<Submission> {
+  return apiJson<Submission>('POST', '/api/submissions', payload);
+}
 
 /**
  * POST /api/submissions. Success goes to checkout and forgets the draft; a 401 keeps the form as the pending
  * submission (with its draft id) and sends the visitor to sign in (spec section 4); anything else keeps the form
- * and says so.
+ * and says so. The 401 is this call's own, not the data layer's sign-in-again (`handles401`).
  */
 export function useCreateSubmission(draftId: string) {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: (payload: CreateSubmissionPayload) => apiJson<Submission>('POST', '/api/submissions', payload),
+    mutationFn: createSubmission,
+    meta: { handles401: true },
     onSuccess: (submission) => {
       forgetSentDraft(draftId);
       toast({

@@ -6,6 +6,7 @@ import {
   type ReviewDocument,
   type UploadResponse,
 } from '@shared/review.schema';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiJson } from '@client/lib/api';
 
 /** A client-side check before any byte moves (the server checks again, and the content too). */
@@ -51,4 +52,16 @@ export async function uploadReviewDocument(
   });
   await put(target.uploadURL, file, contentType, onProgress);
   return apiJson<ReviewDocument>('POST', '/api/objects/complete', { documentId: target.documentId });
+}
+
+/** One document upload as a mutation: a 401 goes to the data layer's one handler, any other failure says "Upload failed". */
+export function useUploadReviewDocument(submissionId: string) {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      uploadReviewDocument(submissionId, file, onProgress),
+    meta: {
+      errorTitle: 'Upload failed',
+      errorMessage: (error) => (error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message),
+    },
+  });
 }

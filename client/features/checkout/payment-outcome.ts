@@ -1,16 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { PaymentIntentResponse } from '@shared/payment.schema';
 import { toast } from '@client/components/ui/use-toast';
-import { apiJson } from '@client/lib/api';
-
-export type PaymentIntentAnswer = PaymentIntentResponse;
+import { queryKeys } from '@client/lib/query-keys';
 
 export const PAYMENT_FAILED_FALLBACK = 'An error occurred while processing your payment';
-
-export function createPaymentIntent(submissionId: string): Promise<PaymentIntentAnswer> {
-  return apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', { submissionId });
-}
 
 export function showPaymentFailed(message: string | undefined): void {
   toast({ title: 'Payment Failed', description: message || PAYMENT_FAILED_FALLBACK, variant: 'destructive' });
@@ -27,6 +20,6 @@ export function usePaymentSucceeded(): () => Promise<void> {
     });
     // Leave first: refetching this page's submission while it is on screen would flash "already paid".
     navigate('/dashboard');
-    await queryClient.invalidateQueries({ queryKey: ['/api/submissions'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all });
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessageTime } from './format-message-time';
+import { formatDate, formatDateTime, formatDayTime, formatLongDate, formatMessageTime } from './format';
 
 const utc = { timeZone: 'UTC' };
 // Wednesday 12 March 2025, 15:30 UTC
@@ -30,8 +30,26 @@ describe('formatMessageTime', () => {
     expect(formatMessageTime('not a date', now, utc)).toBe('');
   });
 
-  it('uses the 24-hour clock in the viewer zone', () => {
+  it("uses London time when no zone is given, whatever the machine's zone", () => {
+    // 13:00 UTC on 1 July is 14:00 in London (summer time).
+    expect(formatMessageTime(new Date('2025-07-01T13:00:00Z'), new Date('2025-07-01T14:00:00Z'))).toBe('14:00');
+  });
+
+  it('uses the 24-hour clock in the given zone', () => {
     expect(formatMessageTime(new Date('2025-03-12T13:00:00Z'), now, { timeZone: 'Europe/London' })).toBe('13:00');
     expect(formatMessageTime(new Date('2025-07-01T13:00:00Z'), new Date('2025-07-01T14:00:00Z'), { timeZone: 'Europe/London' })).toBe('14:00');
+  });
+});
+
+describe('dates', () => {
+  it('formats en-GB in London time, with a fallback for missing or invalid dates', () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London.
+    expect(formatDate('2025-06-30T23:30:00Z')).toBe('1 Jul 2025');
+    expect(formatDateTime('2025-06-30T23:30:00Z')).toBe('1 Jul 2025, 00:30');
+    expect(formatDayTime('2025-03-12T15:30:00Z')).toBe('12 Mar, 15:30');
+    expect(formatLongDate('2025-03-12')).toBe('12 March 2025');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDateTime(undefined, 'Not paid yet')).toBe('Not paid yet');
+    expect(formatDate('not a date')).toBe('—');
   });
 });

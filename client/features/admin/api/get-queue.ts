@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { NEXT_CURSOR_HEADER } from '@shared/review.schema';
+import { apiRequest } from '@client/lib/api';
+import { queryKeys, type QueueFilters } from '@client/lib/query-keys';
+
+export type { QueueFilters };
+
+export interface QueuePage {
+  items: AdminSubmission[];
+  nextCursor: string | null;
+}
+
+export const QUEUE_PAGE_SIZE = 50;
+
+export function queueUrl(filters: QueueFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.sort !== 'created') params.set('sort', filters.sort);
+  params.set('limit', String(QUEUE_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return `/api/admin/submissions?${params.toString()}`;
+}
+
+/** GET /api/admin/submissions, one server page at a time; the next page's cursor comes in a response header. */
+export async function getQueuePage(filters: QueueFilters, cursor: string | null): Promise<QueuePage> {
+  const response = await apiRequest('GET', queueUrl(filters, cursor));
+  const items = (await response.json()) as AdminSubmission[];
+  return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+export const adminQueueQueryOptions = (filters: QueueFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.queue(filters),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => getQueuePage(filters, pageParam),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useAdminQueue(filters: QueueFilters, enabled: boolean) {
+  return useInfiniteQuery({ ...adminQueueQueryOptions(filters), enabled });
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { AdminSubmission } from '@shared/submission.schema';
+import type { SubmissionStatus } from '@shared/submission-status';
+import { REVIEW_MESSAGES, type ReviewUpdateInput } from '@shared/review.schema';
+import { apiJson } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+import type { QueuePage } from './get-queue';
+
+/** Puts a fresh copy of one submission into every cached queue page, then refetches in the background. */
+function useReplaceInQueue() {
+  const queryClient = useQueryClient();
+  return (updated: AdminSubmission) => {
+    queryClient.setQueriesData<InfiniteData<QueuePage>>({ queryKey: queryKeys.admin.queues }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((item) => (item.id === updated.id ? updated : item)),
+            })),
+          }
+        : data,
+    );
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.history(updated.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues, refetchType: 'none' });
+  };
+}
+
+/** PATCH /api/admin/submissions/{id}/status; a failure says "Failed to update status" (spec section 8). */
+export function updateStatus({ id, status }: { id: string; status: SubmissionStatus }): Promise<AdminSubmission> {
+  return apiJson<AdminSubmission>('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}/status`, { status });
+}
+
+export function useUpdateStatus() {
+  const replace = useReplaceInQueue();
+  return useMutation({ mutationFn: updateStatus, onSuccess: replace, meta: { errorMessage: REVIEW_MESSAGES.statusFailed } });
+}
+
+/** PATCH /api/admin/submissions/{id}/review (Save Draft, Complete Review, autosave); failure: "Failed to update review". */
+export function updateReview(review: ReviewUpdateInput & { id: string }): Promise<AdminSubmission> {
+  return apiJson<AdminSubmission>('PATCH', `/api/admin/submissions/${encodeURIComponent(review.id)}/review`, review);
+}
+
+export function useUpdateReview() {
+  const replace = useReplaceInQueue();
+  return useMutation({ mutationFn: updateReview, onSuccess: replace, meta: { errorMessage: REVIEW_MESSAGES.updateFailed } });
+}

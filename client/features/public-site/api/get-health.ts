@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** GET /healthz, never from a cache: is the service up? Asked when the status card is shown. */
+export async function getHealth(): Promise<{ status: string }> {
+  const response = await fetch('/healthz', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`health check answered ${response.status}`);
+  return (await response.json()) as { status: string };
+}
+
+export const healthQueryOptions = () => queryOptions({ queryKey: queryKeys.health, queryFn: getHealth, staleTime: 30_000 });
+
+export function useHealth() {
+  return useQuery(healthQueryOptions());
+}

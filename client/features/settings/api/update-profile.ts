@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, ProfileUpdateInput } from '@shared/auth.schema';
+import { apiJson } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** PATCH /api/profile; on success the current-user data is refreshed (spec section 7). */
+export function updateProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
+  return apiJson<CurrentUser>('PATCH', '/api/profile', input);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    meta: { errorMessage: 'Failed to update profile. Please try again.' },
+  });
+}

@@ -1,0 +1,40 @@
+import type { QueueSort, QueueStatusFilter } from '@shared/review.schema';
+
+/** What the admin queue is filtered and sorted by; part of its query key. */
+export interface QueueFilters {
+  status: QueueStatusFilter;
+  q: string;
+  sort: QueueSort;
+}
+
+/**
+ * Every query key of the app, and so every invalidation (decision 017). Keys name data, not URLs: the
+ * fetcher beside each query in `features/<name>/api/` knows the URL. Keys nest, so invalidating a prefix
+ * (`submissions.all`) refreshes everything under it (each submission, its fact-check report).
+ */
+export const queryKeys = {
+  currentUser: ['current-user'] as const,
+  siteConfig: ['site-config'] as const,
+  health: ['health'] as const,
+  account: {
+    security: ['account', 'security'] as const,
+    sessions: ['account', 'sessions'] as const,
+  },
+  submissions: {
+    all: ['submissions'] as const,
+    detail: (id: string) => ['submissions', id] as const,
+    factCheck: (id: string) => ['submissions', id, 'fact-check'] as const,
+  },
+  /** Not under `submissions`: a new intent is made only when the checkout page asks for one. */
+  paymentIntent: (submissionId: string) => ['payment-intent', submissionId] as const,
+  messages: {
+    recent: ['messages', 'recent'] as const,
+    thread: (submissionId: string) => ['messages', 'thread', submissionId] as const,
+  },
+  admin: {
+    queues: ['admin', 'queue'] as const,
+    queue: (filters: QueueFilters) => ['admin', 'queue', filters] as const,
+    history: (id: string) => ['admin', 'submission', id, 'history'] as const,
+    claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
+  },
+};
