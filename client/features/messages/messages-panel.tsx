@@ -5,7 +5,6 @@ import { MAX_MESSAGE_CHARACTERS, type Message } from '@shared/message.schema';
 import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
 import { cn } from '@client/lib/cn';
 import { formatDateTime, formatMessageTime } from '@client/lib/format';
@@ -71,20 +70,12 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
     listEnd.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
 
-  const send = useSendMessage(submissionId);
+  const send = useSendMessage(submissionId, viewerIsAdmin);
 
   const sendable = canSendMessage(text) && !send.isPending;
   const submit = () => {
     if (!sendable) return;
-    send.mutate(text.trim(), {
-      onSuccess: () => {
-        setText('');
-        toast({
-          title: 'Message Sent',
-          description: viewerIsAdmin ? 'The customer will see your reply.' : 'Our review team will get back to you soon.',
-        });
-      },
-    });
+    send.mutate(text.trim(), { onSuccess: () => setText('') });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

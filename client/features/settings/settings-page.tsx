@@ -9,7 +9,6 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAccountSecurity } from '@client/features/account';
@@ -30,7 +29,6 @@ function ProfileCard({ user }: { user: CurrentUser }) {
       onSuccess: (updated) => {
         form.reset(formValues(updated));
         setEditing(false);
-        toast({ title: 'Profile updated', description: 'Your profile has been successfully updated.' });
       },
     });
 
