@@ -50,7 +50,7 @@ function renderPanel() {
 }
 
 const customer = { id: 'u1', firstName: 'Casey', lastName: null, email: 'c@example.com', profileImageUrl: null, isAdmin: false };
-const teamMessage = { id: 'm1', content: 'Welcome!', submissionId: 'SUB123', createdAt: new Date().toISOString(), isFromAdmin: true };
+const teamMessage = { id: 'm1', content: 'Welcome!', submissionId: 'SUB123', createdAt: new Date().toISOString(), isFromAdmin: true, attachmentUrl: null };
 
 describe('MessagesPanel', () => {
   beforeEach(() => vi.useRealTimers());
