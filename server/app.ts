@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
@@ -12,6 +12,7 @@ import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
+import { registerResponseContract } from './plugins/contract';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerSecurity } from './plugins/security';
@@ -81,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer goes through its route's response schema; outside production an undeclared field fails it.
+  registerResponseContract(app, { strict: config.NODE_ENV !== 'production' });
 
   const database =
     options.database ??

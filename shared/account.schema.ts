@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './api.schema';
 
 /** What the account's owner types to confirm deletion when the account has no password (single sign-on). */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
@@ -44,8 +45,8 @@ export const deviceSessionSchema = z.object({
   id: z.string(),
   browser: z.string(),
   os: z.string(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
+  createdAt: isoDateTimeSchema,
+  lastActiveAt: isoDateTimeSchema,
   current: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswerSchema } from './api.schema';
 
 /** Limits of the contact form and the newsletter box, shared by the form and the API. */
 export const CONTACT_LIMITS = {
@@ -51,5 +52,5 @@ export const newsletterSignupSchema = z.object({ email });
 export type NewsletterSignupInput = z.infer<typeof newsletterSignupSchema>;
 
 /** What both endpoints answer on success. */
-export const contactAnswerSchema = z.object({ message: z.string() });
+export const contactAnswerSchema = messageAnswerSchema;
 export type ContactAnswer = z.infer<typeof contactAnswerSchema>;

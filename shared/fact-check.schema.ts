@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './api.schema';
 import { isHttpUrl } from './http-url';
 
 // ---------------------------------------------------------------------------------------------
@@ -104,10 +105,12 @@ export const claimSchema = z.object({
   verdict: z.enum(VERDICTS),
   sources: z.array(z.string()),
   note: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
 });
 export type Claim = z.infer<typeof claimSchema>;
+/** GET /api/admin/submissions/:id/claims, in the order of the text. */
+export const claimListSchema = z.array(claimSchema);
 
 /** GET /api/submissions/:id/fact-check and the admin's list: the report as the customer receives it. */
 export const factCheckReportSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './api.schema';
 import { recordIdSchema } from './ids';
 
 export const MAX_MESSAGE_CHARACTERS = 1000;
@@ -23,8 +24,10 @@ export const messageSchema = z.object({
   id: z.string(),
   content: z.string(),
   submissionId: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
   isFromAdmin: z.boolean(),
-  attachmentUrl: z.string().nullable().optional(),
+  attachmentUrl: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
+/** GET /api/messages/:submissionId (the thread, oldest first) and GET /api/messages/recent. */
+export const messageListSchema = z.array(messageSchema);

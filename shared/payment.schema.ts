@@ -107,3 +107,6 @@ export const sandboxConfirmResponseSchema = z.object({
   submissionId: z.string(),
 });
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
+
+/** What POST /api/webhooks/stripe answers Stripe once an event is handled. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true) });

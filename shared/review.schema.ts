@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './api.schema';
 import { recordIdSchema } from './ids';
 import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
@@ -178,13 +179,15 @@ export const statusUpdateSchema = z.object({
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
 export const statusHistoryEntrySchema = z.object({
-  fromStatus: z.string().nullable(),
-  toStatus: z.string(),
+  fromStatus: z.enum(SUBMISSION_STATUSES).nullable(),
+  toStatus: z.enum(SUBMISSION_STATUSES),
   changedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
   reason: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
 });
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
+/** GET /api/admin/submissions/:id/history, oldest first. */
+export const statusHistorySchema = z.array(statusHistoryEntrySchema);
 
 // ---------------------------------------------------------------------------------------------
 // The admin queue: GET /api/admin/submissions
@@ -231,14 +234,17 @@ export const uploadRequestSchema = z.object({
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
+export const STORAGE_DRIVERS = ['local', 's3'] as const;
+export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
+
 export const uploadResponseSchema = z.object({
   uploadURL: z.string(),
   documentId: z.string(),
   /** Where the document is downloaded from once uploaded. */
   url: z.string(),
   /** 'local' PUTs are confirmed by the app itself; 's3' ones need POST /api/objects/complete afterwards. */
-  driver: z.enum(['local', 's3']),
-  expiresAt: z.string(),
+  driver: z.enum(STORAGE_DRIVERS),
+  expiresAt: isoDateTimeSchema,
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -246,3 +252,7 @@ export const uploadCompleteSchema = z.object({ documentId: recordIdSchema('docum
 
 export const reviewDocumentSchema = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
 export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+
+/** The answer once a document is stored (the local PUT and POST /api/objects/complete): its size in bytes too. */
+export const storedDocumentSchema = reviewDocumentSchema.extend({ size: z.number().int().nonnegative().nullable() });
+export type StoredDocument = z.infer<typeof storedDocumentSchema>;

@@ -3,6 +3,9 @@ import { CATEGORIES, ENGLISH_VARIANTS } from './categories';
 import { SERVICE_TIERS } from './service-tiers';
 import { countWords } from './word-count';
 import { DEFAULT_SUPPORT_CONTACT } from './brand';
+import { isoDateTimeSchema } from './api.schema';
+import { ATTACHMENT_MODES, reviewDocumentSchema } from './review.schema';
+import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
 
 export const MIN_CONTENT_CHARACTERS = 10;
@@ -74,7 +77,10 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
       .refine((v) => v === '' || isHttpUrl(v), SUBMISSION_MESSAGES.contactWebsite)
       .optional()
       .default(''),
-    /** Sent by the client for display; the server recomputes it and ignores this value. */
+    /**
+     * Older clients sent their own count; the server always counts the words itself (spec section 7), so the
+     * value is accepted and never read. The client no longer sends it.
+     */
     wordCount: z.unknown().optional(),
     /** The name of an uploaded file, used to title the submission. */
     fileName: z.string().trim().max(255).optional(),
@@ -93,16 +99,16 @@ export type CreateSubmissionData = z.output<typeof createSubmissionSchema>;
 export const submissionSchema = z.object({
   id: z.string(),
   title: z.string(),
-  status: z.string(),
-  serviceTier: z.string(),
-  category: z.string(),
-  wordCount: z.number().int(),
-  amount: z.number(),
+  status: z.enum(SUBMISSION_STATUSES),
+  serviceTier: z.enum(SERVICE_TIERS),
+  category: z.enum(CATEGORIES),
+  wordCount: z.number().int().nonnegative(),
+  amount: z.number().nonnegative(),
   amountPence: z.number().int().nonnegative(),
   fastTurnaround: z.boolean(),
   tone: z.string(),
   targetAudience: z.string(),
-  englishVariant: z.string(),
+  englishVariant: z.enum(ENGLISH_VARIANTS),
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
@@ -112,16 +118,16 @@ export const submissionSchema = z.object({
   additionalNotes: z.string(),
   reviewedContent: z.string().nullable(),
   reviewerNotes: z.string().nullable(),
-  attachmentMode: z.string().nullable(),
+  attachmentMode: z.enum(ATTACHMENT_MODES).nullable(),
   documentLink: z.string().nullable(),
   /** The fact-check report states the text makes no checkable claims (issue 12); false until the review is seen. */
-  noCheckableClaims: z.boolean().default(false),
+  noCheckableClaims: z.boolean(),
   /** Review documents, downloadable through the app by the owner and admins. */
-  documents: z.array(z.object({ id: z.string(), fileName: z.string(), url: z.string() })).default([]),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  documents: z.array(reviewDocumentSchema),
+  createdAt: isoDateTimeSchema,
+  paidAt: isoDateTimeSchema.nullable(),
+  dueDate: isoDateTimeSchema.nullable(),
+  completedAt: isoDateTimeSchema.nullable(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
@@ -145,3 +151,8 @@ export const submissionDraftSchema = submissionSchema.pick({
   fastTurnaround: true,
 });
 export type SubmissionDraft = z.infer<typeof submissionDraftSchema>;
+
+/** GET /api/submissions: the customer's own orders, newest first. */
+export const submissionListSchema = z.array(submissionSchema);
+/** GET /api/admin/submissions: one page of the queue (the next page's cursor is in a header). */
+export const adminSubmissionListSchema = z.array(adminSubmissionSchema);

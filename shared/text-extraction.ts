@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MAX_CONTENT_CHARACTERS, MAX_WORDS } from './submission.schema';
 
 /** Answers of POST /api/extract-text; the form shows them as they are. */
@@ -12,3 +13,11 @@ export const EXTRACTION_MESSAGES = {
   tooMuchText: `This file holds more text than one order takes (${MAX_WORDS.toLocaleString('en-GB')} words, ${MAX_CONTENT_CHARACTERS.toLocaleString('en-GB')} characters). Please upload a shorter document.`,
   busy: 'We are reading a lot of files right now. Please try again in a few seconds.',
 } as const;
+
+/** Answer of POST /api/extract-text: the text read from the file, its cleaned name and the server's word count. */
+export const extractedTextSchema = z.object({
+  text: z.string(),
+  fileName: z.string(),
+  wordCount: z.number().int().nonnegative(),
+});
+export type ExtractedText = z.infer<typeof extractedTextSchema>;

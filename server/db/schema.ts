@@ -1,3 +1,7 @@
+import type { Category, EnglishVariant } from '../../shared/categories';
+import type { AttachmentMode } from '../../shared/review.schema';
+import type { ServiceTier } from '../../shared/service-tiers';
+import type { SubmissionStatus } from '../../shared/submission-status';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -103,15 +107,15 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    status: text('status').notNull().default('new'),
-    serviceTier: text('service_tier').notNull(),
-    category: text('category').notNull(),
+    status: text('status').$type<SubmissionStatus>().notNull().default('new'),
+    serviceTier: text('service_tier').$type<ServiceTier>().notNull(),
+    category: text('category').$type<Category>().notNull(),
     wordCount: integer('word_count').notNull(),
     amountPence: integer('amount_pence').notNull(),
     fastTurnaround: boolean('fast_turnaround').notNull().default(false),
     tone: text('tone').notNull().default(''),
     targetAudience: text('target_audience').notNull().default(''),
-    englishVariant: text('english_variant').notNull().default('british'),
+    englishVariant: text('english_variant').$type<EnglishVariant>().notNull().default('british'),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull().default(''),
@@ -121,7 +125,7 @@ export const submissions = pgTable(
     additionalNotes: text('additional_notes').notNull().default(''),
     reviewedContent: text('reviewed_content'),
     reviewerNotes: text('reviewer_notes'),
-    attachmentMode: text('attachment_mode'),
+    attachmentMode: text('attachment_mode').$type<AttachmentMode>(),
     documentLink: text('document_link'),
     /** The reviewer's statement that the text makes no checkable claims (fact-check report, issue 12). */
     noCheckableClaims: boolean('no_checkable_claims').notNull().default(false),
@@ -148,8 +152,8 @@ export const submissionStatusChanges = pgTable(
     submissionId: text('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status').$type<SubmissionStatus>(),
+    toStatus: text('to_status').$type<SubmissionStatus>().notNull(),
     changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),

@@ -34,8 +34,9 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       }
     },
   });
-  const publicRoute = { config: { access: 'public' } } as const;
-  app.get('/assets/*', publicRoute, async (request, reply) => {
+  const file = { config: { access: 'public', reply: 'file' } } as const;
+  const html = { config: { access: 'public', reply: 'html' } } as const;
+  app.get('/assets/*', file, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.sendFile(path.posix.join('assets', file));
   });
@@ -49,10 +50,11 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       .send(shellFor(route));
   };
 
-  app.get('/', publicRoute, async (_request, reply) => sendShell('/', reply));
+  app.get('/', html, async (_request, reply) => sendShell('/', reply));
   // An unknown API path answers the JSON 404, not the app shell: the router decides, not the URL text.
-  app.get('/api/*', publicRoute, async (_request, reply) => reply.callNotFound());
-  app.get('/*', publicRoute, async (request, reply) => {
+  app.get('/api/*', { config: { access: 'public', reply: 'not-found' } }, async (_request, reply) => reply.callNotFound());
+  // The app shell, or a file of the build's root (robots.txt, favicon.svg).
+  app.get('/*', html, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const candidate = path.join(clientDir, path.normalize(pathname));
     if (candidate.startsWith(clientDir + path.sep) && path.extname(pathname) !== '' && existsSync(candidate)) {

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD, deleteAccountSchema } from '../../../shared/account.schema';
+import {
+  ACCOUNT_MESSAGES,
+  accountSecuritySchema,
+  DELETE_CONFIRMATION_WORD,
+  deleteAccountSchema,
+  deviceSessionsSchema,
+} from '../../../shared/account.schema';
+import { messageAnswerSchema } from '../../../shared/api.schema';
 import { badRequest, unauthorized } from '../../lib/http-error';
 import { createObjectStorage } from '../../storage';
 import { requireUser } from '../../plugins/auth';
@@ -22,7 +29,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const currentToken = (cookie: string | undefined) => readSessionToken(cookie, cookieName, signingKey);
 
   /** Whether the address is verified and whether the account has a password (Settings, the banner). */
-  r.get('/api/account/security', { config: { access: 'customer' } }, async (request, reply) => {
+  r.get('/api/account/security', { config: { access: 'customer' }, schema: { response: { 200: accountSecuritySchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     noStore(reply);
     const security = await accountSecurity(app.db, user.id);
@@ -31,14 +38,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The signed-in devices (sessions) of the account. */
-  r.get('/api/account/sessions', { config: { access: 'customer' } }, async (request, reply) => {
+  r.get('/api/account/sessions', { config: { access: 'customer' }, schema: { response: { 200: deviceSessionsSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     noStore(reply);
     return { sessions: await listDeviceSessions(app.db, user.id, await currentToken(request.headers.cookie)) };
   });
 
   /** "Download my data": the account's own data as a JSON file. */
-  r.get('/api/account/export', { config: { access: 'customer' } }, async (request, reply) => {
+  r.get('/api/account/export', { config: { access: 'customer', reply: 'file' } }, async (request, reply) => {
     const user = await requireUser(request);
     const data = await exportAccountData(app.db, user.id, await currentToken(request.headers.cookie));
     const day = new Date().toISOString().slice(0, 10);
@@ -55,7 +62,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
    */
   r.post(
     '/api/account/delete',
-    { config: { access: 'customer' }, schema: { body: deleteAccountSchema } },
+    { config: { access: 'customer' }, schema: { body: deleteAccountSchema, response: { 200: messageAnswerSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const hash = await findPasswordHash(app.db, user.id);

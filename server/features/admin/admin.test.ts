@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { nextStatus, SUBMISSION_STATUSES } from '../../../shared/submission-status';
+import { nextStatus, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../shared/submission-status';
 import { NEXT_CURSOR_HEADER, REVIEW_MESSAGES, type StatusHistoryEntry } from '../../../shared/review.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { reviewDocuments, submissions } from '../../db/schema';
@@ -253,7 +253,7 @@ describe('the queue', () => {
     const db = queueApp.app.db;
     // Distinct creation times (some equal, to test ties) and due dates, one overdue and two undated.
     const base = Date.parse('2025-06-01T10:00:00.123456Z');
-    const plan: [status: string, createdOffsetMin: number, dueOffsetH: number | null][] = [
+    const plan: [status: SubmissionStatus, createdOffsetMin: number, dueOffsetH: number | null][] = [
       ['paid', 0, 48],
       ['paid', 1, 24],
       ['in-review', 1, -5],

@@ -6,8 +6,10 @@ import {
   adminQueueQuerySchema,
   NEXT_CURSOR_HEADER,
   reviewUpdateSchema,
+  statusHistorySchema,
   statusUpdateSchema,
 } from '../../../shared/review.schema';
+import { adminSubmissionListSchema, adminSubmissionSchema } from '../../../shared/submission.schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { requireAdmin } from '../../plugins/auth';
 import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
@@ -26,26 +28,33 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
 
-  api.get('/api/admin/submissions', { config: admin, schema: { querystring: adminQueueQuerySchema } }, async (request, reply) => {
+  api.get('/api/admin/submissions', { config: admin, schema: { querystring: adminQueueQuerySchema, response: { 200: adminSubmissionListSchema } } }, async (request, reply) => {
     const page = await listQueue(app.db, request.query);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     void reply.header('Cache-Control', 'no-store');
     return page.items;
   });
 
-  api.get('/api/admin/submissions/:id', { config: admin, schema: { params: idParams } }, async (request) => {
+  const oneSubmission = { 200: adminSubmissionSchema };
+  /** The submission after a change; it was locked and changed in this request, so only a deletion since loses it. */
+  const loadUpdated = async (id: string) => {
+    const found = await loadAdminSubmission(app.db, id);
+    if (!found) throw notFound(SUBMISSION_NOT_FOUND);
+    return found;
+  };
+  api.get('/api/admin/submissions/:id', { config: admin, schema: { params: idParams, response: oneSubmission } }, async (request) => {
     const found = await loadAdminSubmission(app.db, request.params.id);
     if (!found) throw notFound(SUBMISSION_NOT_FOUND);
     return found;
   });
 
-  api.get('/api/admin/submissions/:id/history', { config: admin, schema: { params: idParams } }, async (request) =>
+  api.get('/api/admin/submissions/:id/history', { config: admin, schema: { params: idParams, response: { 200: statusHistorySchema } } }, async (request) =>
     listStatusHistory(app.db, request.params.id),
   );
 
   api.patch(
     '/api/admin/submissions/:id/status',
-    { config: admin, schema: { params: idParams, body: statusUpdateSchema } },
+    { config: admin, schema: { params: idParams, body: statusUpdateSchema, response: oneSubmission } },
     async (request) => {
       const reviewer = await requireAdmin(request);
       const id = request.params.id;
@@ -55,13 +64,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
         await moveStatus(tx, app.mail, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
       });
-      return loadAdminSubmission(app.db, id);
+      return loadUpdated(id);
     },
   );
 
   api.patch(
     '/api/admin/submissions/:id/review',
-    { config: admin, schema: { params: idParams, body: reviewUpdateSchema } },
+    { config: admin, schema: { params: idParams, body: reviewUpdateSchema, response: oneSubmission } },
     async (request) => {
       const reviewer = await requireAdmin(request);
       const id = request.params.id;
@@ -70,7 +79,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         saveReview(tx, app.mail, { submissionId: id, review: request.body, reviewerId: reviewer.id }),
       );
       await deleteStoredObjects(objectStorageFor(app.config), removedKeys, request.log);
-      return loadAdminSubmission(app.db, id);
+      return loadUpdated(id);
     },
   );
 }

@@ -47,7 +47,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: endpoint.method,
       url: `${IDENTITY_BASE}${endpoint.path}`,
-      config: { access: endpoint.access },
+      // better-auth's own answers pass through as they are (decision 016).
+      config: { access: endpoint.access, reply: 'proxy' },
       preHandler: async (request: FastifyRequest) => {
         // PostgreSQL text cannot hold NUL: refuse it here rather than answer 500 from a query.
         if (request.body !== undefined && JSON.stringify(request.body).includes('\\u0000')) {
@@ -66,7 +67,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/login',
-    { config: { access: 'public' }, schema: { querystring: z.object({ screen_hint: z.string().optional() }) } },
+    { config: { access: 'public', reply: 'redirect' }, schema: { querystring: z.object({ screen_hint: z.string().optional() }) } },
     async (request, reply) => {
       const { screen_hint: hint } = request.query as { screen_hint?: string };
       const signup = hint === 'signup';
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/api/logout', { config: { access: 'public', reply: 'redirect' } }, async (request, reply) => {
     // A cross-site navigation must not sign anyone out (logout CSRF); our own links are same-origin.
     if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
     if (request.headers.cookie?.includes('session_token')) {

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { claimInputSchema, deliveryFileNames, FACT_CHECK_MESSAGES } from '../../../shared/fact-check.schema';
+import { noContentSchema } from '../../../shared/api.schema';
+import {
+  claimInputSchema,
+  claimListSchema,
+  claimSchema,
+  deliveryFileNames,
+  FACT_CHECK_MESSAGES,
+  factCheckReportSchema,
+} from '../../../shared/fact-check.schema';
 import { reviewedTextOf } from '../../../shared/review.schema';
 import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -18,6 +26,7 @@ const claimParams = z.object({ id, claimId: id });
 
 const adminOnly = { config: { access: 'admin' as const } };
 const signedIn = { config: { access: 'customer' as const } };
+const download = { config: { access: 'customer' as const, reply: 'file' as const } };
 
 const CONTENT_TYPES = {
   text: 'text/plain; charset=utf-8',
@@ -49,14 +58,14 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // --- The reviewer's side -------------------------------------------------------------------
-  api.get('/api/admin/submissions/:id/claims', { ...adminOnly, schema: { params: submissionParams } }, async (request) => {
+  api.get('/api/admin/submissions/:id/claims', { ...adminOnly, schema: { params: submissionParams, response: { 200: claimListSchema } } }, async (request) => {
     const row = await getAccessibleSubmission(app.db, request.params.id, await requireAdmin(request));
     return listClaims(app.db, row.id);
   });
 
   api.post(
     '/api/admin/submissions/:id/claims',
-    { ...adminOnly, schema: { params: submissionParams, body: claimInputSchema } },
+    { ...adminOnly, schema: { params: submissionParams, body: claimInputSchema, response: { 201: claimSchema } } },
     async (request, reply) => {
       const admin = await requireAdmin(request);
       const claim = await app.db.transaction(async (tx) => {
@@ -69,7 +78,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch(
     '/api/admin/submissions/:id/claims/:claimId',
-    { ...adminOnly, schema: { params: claimParams, body: claimInputSchema } },
+    { ...adminOnly, schema: { params: claimParams, body: claimInputSchema, response: { 200: claimSchema } } },
     async (request) =>
       app.db.transaction(async (tx) => {
         const row = await lockSubmission(tx, request.params.id);
@@ -77,28 +86,28 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  api.delete('/api/admin/submissions/:id/claims/:claimId', { ...adminOnly, schema: { params: claimParams } }, async (request, reply) => {
+  api.delete('/api/admin/submissions/:id/claims/:claimId', { ...adminOnly, schema: { params: claimParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await app.db.transaction(async (tx) => {
       const row = await lockSubmission(tx, request.params.id);
       await deleteClaim(tx, row.id, request.params.claimId);
     });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // --- The customer's side (admins too) -------------------------------------------------------
-  api.get('/api/submissions/:id/fact-check', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+  api.get('/api/submissions/:id/fact-check', { ...signedIn, schema: { params: submissionParams, response: { 200: factCheckReportSchema } } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
     void reply.header('Cache-Control', 'no-store');
     return loadReport(app.db, row);
   });
 
-  api.get('/api/submissions/:id/reviewed.txt', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+  api.get('/api/submissions/:id/reviewed.txt', { ...download, schema: { params: submissionParams } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
     if (!row.reviewedContent) throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
     return sendFile(reply, 'text', deliveryFileNames(row.id).text, row.reviewedContent);
   });
 
-  api.get('/api/submissions/:id/reviewed.docx', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+  api.get('/api/submissions/:id/reviewed.docx', { ...download, schema: { params: submissionParams } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
     const reviewed = reviewedTextOf(row);
     if (reviewed.trim() === '') throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
@@ -111,7 +120,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
     return sendFile(reply, 'word', deliveryFileNames(row.id).word, file);
   });
 
-  api.get('/api/submissions/:id/fact-check.pdf', { ...signedIn, schema: { params: submissionParams } }, async (request, reply) => {
+  api.get('/api/submissions/:id/fact-check.pdf', { ...download, schema: { params: submissionParams } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
     const file = await buildFactCheckPdf({ submission: row, report: await loadReport(app.db, row) });
     return sendFile(reply, 'report', deliveryFileNames(row.id).report, file);

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { HEALTH_UNAVAILABLE_MESSAGE, healthReportSchema, type HealthReport } from '../../../shared/health.schema';
 import { dataDirWritable } from '../../data-dir';
 
 /** A health check answers within this even when the database hangs (a load balancer's own timeout is longer). */
 const DATABASE_CHECK_MS = 3_000;
 
-export interface HealthReport {
-  status: 'ok' | 'unavailable';
-  database: 'ok' | 'unavailable';
-  dataDir: 'writable' | 'not writable';
-  /** Present when unavailable: every error answer of the API carries a `message`. */
-  message?: string;
-}
-
-export const HEALTH_UNAVAILABLE_MESSAGE = 'The service is unavailable: the database or DATA_DIR failed its check.';
+export { HEALTH_UNAVAILABLE_MESSAGE };
 
 async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +26,8 @@ async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
 }
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
+  const schema = { response: { 200: healthReportSchema, 503: healthReportSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get('/healthz', { config: { access: 'public' }, schema }, async (_request, reply) => {
     const [database, writable] = await Promise.all([databaseAnswers(app), dataDirWritable(app.config.DATA_DIR)]);
     const report: HealthReport = {
       status: database && writable ? 'ok' : 'unavailable',

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { createPaymentIntentSchema, sandboxConfirmSchema } from '../../../shared/payment.schema';
+import {
+  createPaymentIntentSchema,
+  paymentIntentResponseSchema,
+  sandboxConfirmResponseSchema,
+  sandboxConfirmSchema,
+  webhookAnswerSchema,
+} from '../../../shared/payment.schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
@@ -17,7 +23,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/create-payment-intent',
-    { ...signedIn, schema: { body: createPaymentIntentSchema } },
+    { ...signedIn, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
       return createPaymentIntent(app.db, user, request.body.submissionId, { stripe, log: request.log });
@@ -31,7 +37,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       onRequest: async () => {
         if (stripe) throw notFound(`No route for POST /api/payments/sandbox/confirm`);
       },
-      schema: { body: sandboxConfirmSchema },
+      schema: { body: sandboxConfirmSchema, response: { 200: sandboxConfirmResponseSchema } },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -43,7 +49,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/api/webhooks/stripe', { config: { access: 'webhook' } }, async (request) => {
+    const hooks = webhook.withTypeProvider<ZodTypeProvider>();
+    const schema = { response: { 200: webhookAnswerSchema } };
+    hooks.post('/api/webhooks/stripe', { config: { access: 'webhook' }, schema }, async (request) => {
       if (!stripe) throw notFound('No route for POST /api/webhooks/stripe');
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw badRequest('Invalid signature');
@@ -54,7 +62,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('Invalid signature');
       }
       await handleStripeEvent(app.db, app.mail, event, request.log);
-      return { received: true };
+      return { received: true as const };
     });
   });
 }

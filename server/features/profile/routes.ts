@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, profileUpdateSchema } from '../../../shared/auth.schema';
+import { AUTH_MESSAGES, currentUserSchema, profileUpdateSchema } from '../../../shared/auth.schema';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/auth';
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().patch(
     '/api/profile',
-    { config: { access: 'customer' }, schema: { body: profileUpdateSchema } },
+    { config: { access: 'customer' }, schema: { body: profileUpdateSchema, response: { 200: currentUserSchema } } },
     async (request) => {
       const user = await requireUser(request);
       const { firstName, lastName, email } = request.body;

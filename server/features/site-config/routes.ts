@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { SiteConfig } from '../../../shared/site-config.schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteConfigSchema, type SiteConfig } from '../../../shared/site-config.schema';
 
 export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -11,5 +12,9 @@ export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
     },
     signIn: { provider: config.oidc ? 'oidc' : 'password' },
   };
-  app.get('/api/config', { config: { access: 'public' } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/config', { config: { access: 'public' }, schema: { response: { 200: siteConfigSchema } } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send(body),
+    );
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { recordIdSchema } from '../../../shared/ids';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildSubmissionSchema } from '../../../shared/submission.schema';
+import {
+  buildSubmissionSchema,
+  submissionDraftSchema,
+  submissionListSchema,
+  submissionSchema,
+} from '../../../shared/submission.schema';
 import { requireUser } from '../../plugins/auth';
 import { createSubmission, findReplayedPendingSubmission } from './create-submission';
 import { getAccessibleSubmission, listOwnSubmissions, withDocuments } from './find-submissions';
@@ -18,7 +23,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   // The guard checks sign-in before the body is validated, so an anonymous visitor always gets 401.
   const signedIn = { config: { access: 'customer' } } as const;
 
-  api.post('/api/submissions', { ...signedIn, schema: { body }, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
+  const created = { 201: submissionSchema };
+  api.post('/api/submissions', { ...signedIn, schema: { body, response: created }, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     const user = await requireUser(request);
     const row = await createSubmission(app.db, user.id, request.body);
     return reply.code(201).send(toSubmission(row));
@@ -26,7 +32,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/submissions/from-pending',
-    { ...signedIn, schema: { body }, bodyLimit: CREATE_BODY_LIMIT },
+    { ...signedIn, schema: { body, response: created }, bodyLimit: CREATE_BODY_LIMIT },
     async (request, reply) => {
       const user = await requireUser(request);
       const row =
@@ -36,17 +42,17 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/api/submissions', signedIn, async (request) => {
+  api.get('/api/submissions', { ...signedIn, schema: { response: { 200: submissionListSchema } } }, async (request) => {
     const user = await requireUser(request);
     return listOwnSubmissions(app.db, user.id);
   });
 
-  api.get('/api/submissions/:id', { ...signedIn, schema: { params } }, async (request) => {
+  api.get('/api/submissions/:id', { ...signedIn, schema: { params, response: { 200: submissionSchema } } }, async (request) => {
     const user = await requireUser(request);
     return withDocuments(app.db, await getAccessibleSubmission(app.db, request.params.id, user), user);
   });
 
-  api.get('/api/submission/:id', { ...signedIn, schema: { params } }, async (request) => {
+  api.get('/api/submission/:id', { ...signedIn, schema: { params, response: { 200: submissionDraftSchema } } }, async (request) => {
     const user = await requireUser(request);
     return toDraft(await getAccessibleSubmission(app.db, request.params.id, user));
   });

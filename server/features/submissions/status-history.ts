@@ -1,3 +1,4 @@
+import type { SubmissionStatus } from '../../../shared/submission-status';
 import type { Executor } from '../../db/client';
 import { submissionStatusChanges } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -5,7 +6,7 @@ import { newId } from '../../lib/ids';
 /** Records one status change (who, when, from, to). `changedBy` null means the system (e.g. a payment). */
 export async function recordStatusChange(
   tx: Executor,
-  change: { submissionId: string; from: string | null; to: string; changedBy: string | null; reason: string },
+  change: { submissionId: string; from: SubmissionStatus | null; to: SubmissionStatus; changedBy: string | null; reason: string },
 ): Promise<void> {
   await tx.insert(submissionStatusChanges).values({
     id: newId(),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
-import { EXTRACTION_MESSAGES } from '../../../shared/text-extraction';
+import { EXTRACTION_MESSAGES, extractedTextSchema } from '../../../shared/text-extraction';
 import { countWords } from '../../../shared/word-count';
 import { HttpError } from '../../lib/http-error';
 import { consumeRateLimit } from '../auth';
@@ -64,6 +64,7 @@ export async function textExtractionRoutes(app: FastifyInstance): Promise<void> 
     '/api/extract-text',
     {
       config: { access: 'public' },
+      schema: { response: { 200: extractedTextSchema } },
       bodyLimit: MAX_UPLOAD_BYTES,
       onRequest: [throttle, admit],
       onResponse: leave,

@@ -6,7 +6,9 @@ import {
   MAX_REVIEW_DOCUMENT_BYTES,
   UPLOAD_URL_TTL_SECONDS,
   uploadCompleteSchema,
+  storedDocumentSchema,
   uploadRequestSchema,
+  uploadResponseSchema,
   type UploadResponse,
 } from '../../../shared/review.schema';
 import { resolveSessionSecret } from '../../env';
@@ -53,7 +55,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     if ('destroy' in storage && typeof storage.destroy === 'function') storage.destroy();
   });
 
-  api.post('/api/objects/upload', { ...adminOnly, schema: { body: uploadRequestSchema } }, async (request) => {
+  api.post('/api/objects/upload', { ...adminOnly, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
     const { submissionId, fileName, contentType, size } = request.body;
     const row = await app.db.transaction((tx) =>
@@ -74,7 +76,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** After the PUT: S3 uploads are checked here (size, type) before they count; local ones already were. */
-  api.post('/api/objects/complete', { ...adminOnly, schema: { body: uploadCompleteSchema } }, async (request) => {
+  const stored = { 200: storedDocumentSchema };
+  api.post('/api/objects/complete', { ...adminOnly, schema: { body: uploadCompleteSchema, response: stored } }, async (request) => {
     const row = await findDocument(app.db, request.body.documentId);
     if (!row || row.status === 'removed') throw notFound(DOCUMENT_NOT_FOUND);
     if (row.status === 'uploaded') return documentAnswer(row);
@@ -90,7 +93,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     await app.register(async (raw) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      raw.put('/api/objects/put/*', { config: { access: 'webhook' } }, async (request: FastifyRequest, reply: FastifyReply) => {
+      raw.put('/api/objects/put/*', { config: { access: 'webhook' }, schema: { response: stored } }, async (request: FastifyRequest, reply: FastifyReply) => {
         const key = (request.params as { '*': string })['*'];
         const query = request.query as Record<string, unknown>;
         const check = verifyUpload(signingKey, key, query.expires, query.signature);
@@ -131,7 +134,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Private downloads: the submission's owner or an admin; anyone else gets 404 (ids cannot be probed).
   api.get(
     '/api/documents/:id',
-    { config: { access: 'customer' }, schema: { params: z.object({ id: recordIdSchema() }) } },
+    { config: { access: 'customer', reply: 'file' }, schema: { params: z.object({ id: recordIdSchema() }) } },
     async (request, reply) => {
     const user = await requireUser(request);
     const row = await findDocument(app.db, request.params.id);
