@@ -15,8 +15,8 @@ import { apiErrorSchema } from '../../shared/api.schema';
  * - `proxy`: better-auth's identity endpoints; their Web Response is passed through as it is (decision 016).
  * - `not-found`: answers only the JSON 404 of the not-found handler.
  *
- * Error answers (4xx, 5xx) of every route are the shared `{ message }` schema unless the route declares its own
- * for that status (GET /healthz's 503).
+ * Error answers (4xx, 5xx) of every route but `proxy` ones are the shared `{ message }` schema unless the route
+ * declares its own for that status (GET /healthz's 503).
  */
 export const ROUTE_REPLIES = ['json', 'file', 'html', 'redirect', 'proxy', 'not-found'] as const;
 export type RouteReply = (typeof ROUTE_REPLIES)[number];
@@ -118,9 +118,13 @@ export function registerResponseContract(app: FastifyInstance, options: { strict
     const reply = declaredReply(route);
     const schema: FastifySchema = route.schema ?? {};
     const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
-    response['4xx'] ??= apiErrorSchema;
-    response['5xx'] ??= apiErrorSchema;
-    route.schema = { ...schema, response };
+    // better-auth's answers (any status, sometimes an empty body) pass through untouched; the error hook of
+    // server/plugins/errors.ts still turns a bodiless error into `{ message }`.
+    if (reply !== 'proxy') {
+      response['4xx'] ??= apiErrorSchema;
+      response['5xx'] ??= apiErrorSchema;
+      route.schema = { ...schema, response };
+    }
     const statuses = Object.keys(response);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, reply, statuses });
   });
