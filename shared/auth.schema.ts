@@ -54,3 +54,5 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+/** What GET /api/auth/user answers: the account, or null for a visitor without a session cookie. */
+export const whoAmISchema = currentUserSchema.nullable();

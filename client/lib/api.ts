@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * The data layer of spec section 7: every call sends cookies, bodies are JSON, and a non-OK answer
  * throws an ApiError whose message is "status: body" (or the status text when the body is empty).
@@ -44,16 +46,47 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+/**
+ * An answer that does not match the schema the client expects from the route (the server's and the client's builds
+ * disagree). It surfaces as an error with a readable message, never as a crash deeper in a screen.
+ */
+export class ApiContractError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super('The server sent an answer this page does not understand. Please reload the page and try again.');
+    this.name = 'ApiContractError';
+  }
 }
 
-/** The read helper: GET the URL, where a 401 (signed out) reads as empty instead of raising. */
-export async function apiGetOrNull<T>(url: string): Promise<T | null> {
+/** The answer read through the route's response schema (the same shared schema the server serializes with). */
+export function parseAnswer<S extends z.ZodType>(schema: S, url: string, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const path = url.split('?')[0]!;
+    console.error(`Unexpected answer from ${path}`, result.error.issues);
+    throw new ApiContractError(path, result.error.issues);
+  }
+  return result.data;
+}
+
+/** A JSON call typed and checked by the route's response schema from shared/. */
+export async function apiJson<S extends z.ZodType>(
+  schema: S,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<z.output<S>> {
+  const response = await apiRequest(method, url, body);
+  const text = await response.text();
+  return parseAnswer(schema, url, text ? (JSON.parse(text) as unknown) : null);
+}
+
+/** The read helper: GET the URL through its schema, where a 401 (signed out) reads as empty instead of raising. */
+export async function apiGetOrNull<S extends z.ZodType>(schema: S, url: string): Promise<z.output<S> | null> {
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 401) return null;
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  return parseAnswer(schema, url, (await response.json()) as unknown);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@shared/auth.schema';
+import { whoAmISchema, type CurrentUser } from '@shared/auth.schema';
 import { apiGetOrNull } from './api';
 import { queryKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys';
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.currentUser,
-    queryFn: () => apiGetOrNull<CurrentUser>('/api/auth/user'),
+    queryFn: () => apiGetOrNull(whoAmISchema, '/api/auth/user'),
     retry: false,
     meta: { handles401: true },
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver } from '@tanstack/react-query';
 import type * as ToastModule from '@client/components/ui/use-toast';
 import type { ToastInput } from '@client/components/ui/use-toast';
+import { z } from 'zod';
 import { apiJson } from './api';
 import { LOGIN_AFTER_401_MS, LOGIN_URL } from './login-redirect';
 import { createQueryClient, UNAUTHORIZED_TOAST } from './query-client';
@@ -36,7 +37,7 @@ afterEach(() => {
   toasts.length = 0;
 });
 
-const get = (url: string) => () => apiJson<unknown>('GET', url);
+const get = (url: string) => () => apiJson(z.unknown(), 'GET', url);
 const unauthorizedToasts = () => toasts.filter((t) => t.title === UNAUTHORIZED_TOAST.title);
 
 async function expectSentToSignInOnce() {
@@ -63,7 +64,7 @@ describe('the one 401 handler', () => {
     serve(401);
     const client = createQueryClient();
     const send = new MutationObserver(client, {
-      mutationFn: () => apiJson('POST', '/api/messages', { content: 'Hi' }),
+      mutationFn: () => apiJson(z.unknown(), 'POST', '/api/messages', { content: 'Hi' }),
       meta: { errorMessage: 'Failed to send message. Please try again.' },
     });
     await send.mutate().catch(() => undefined);
@@ -75,7 +76,7 @@ describe('the one 401 handler', () => {
     serve(401);
     const client = createQueryClient();
     await client.fetchQuery({ queryKey: ['q'], queryFn: get('/api/x'), meta: { handles401: true } }).catch(() => undefined);
-    await new MutationObserver(client, { mutationFn: () => apiJson('POST', '/api/submissions', {}), meta: { handles401: true } })
+    await new MutationObserver(client, { mutationFn: () => apiJson(z.unknown(), 'POST', '/api/submissions', {}), meta: { handles401: true } })
       .mutate()
       .catch(() => undefined);
     await vi.advanceTimersByTimeAsync(5000);
@@ -89,7 +90,7 @@ describe('the one 401 handler', () => {
     await client.fetchQuery({ queryKey: ['q'], queryFn: get('/api/x') }).catch(() => undefined);
     expect(toasts).toEqual([]);
     await new MutationObserver(client, {
-      mutationFn: () => apiJson('PATCH', '/api/profile', {}),
+      mutationFn: () => apiJson(z.unknown(), 'PATCH', '/api/profile', {}),
       meta: { errorMessage: 'Failed to update profile. Please try again.' },
     })
       .mutate()

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SUPPORT_CONTACT } from '@shared/brand';
-import type { SiteConfig } from '@shared/site-config.schema';
+import { siteConfigSchema, type SiteConfig } from '@shared/site-config.schema';
 import { apiJson } from './api';
 import { queryKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ const FALLBACK: SiteConfig = {
 };
 
 export const siteConfigQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.siteConfig, queryFn: () => apiJson<SiteConfig>('GET', '/api/config') });
+  queryOptions({ queryKey: queryKeys.siteConfig, queryFn: () => apiJson(siteConfigSchema, 'GET', '/api/config') });
 
 /** Deployment settings (support contact, payment provider); the defaults show until they load. */
 export function useSiteConfig(): SiteConfig {

@@ -3,7 +3,43 @@ import { PENDING_SUBMISSION_KEY } from '@client/lib/pending-submission';
 import type * as ToastModule from '@client/components/ui/use-toast';
 import type { ToastInput } from '@client/components/ui/use-toast';
 import { CHECK_NOW_DRAFT_KEY, readFormDraft } from '@client/features/submissions';
+import type { Submission } from '@shared/submission.schema';
 import { runPostLoginFlow } from './post-login-flow';
+
+/** A created submission as POST /api/submissions/from-pending answers it (shared submissionSchema). */
+function createdSubmission(id: string): Submission {
+  return {
+    id,
+    title: 'Pending order',
+    status: 'new',
+    serviceTier: 'polished',
+    category: 'general',
+    wordCount: 2,
+    amount: 5,
+    amountPence: 500,
+    fastTurnaround: false,
+    tone: '',
+    targetAudience: '',
+    englishVariant: 'british',
+    contactName: 'Casey',
+    contactEmail: 'casey@example.com',
+    contactPhone: '',
+    contactWebsite: '',
+    content: 'from local',
+    instructions: '',
+    additionalNotes: '',
+    reviewedContent: null,
+    reviewerNotes: null,
+    attachmentMode: null,
+    documentLink: null,
+    noCheckableClaims: false,
+    documents: [],
+    createdAt: new Date().toISOString(),
+    paidAt: null,
+    dueDate: null,
+    completedAt: null,
+  };
+}
 
 const posted: unknown[] = [];
 function serve(status: number, body: unknown) {
@@ -47,7 +83,7 @@ describe('runPostLoginFlow', () => {
   it('creates the pending submission (local storage first), clears both copies and goes to its checkout', async () => {
     localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from local', wordCount: 2 }));
     sessionStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from session' }));
-    serve(201, { id: 'ABC123' });
+    serve(201, createdSubmission('ABC123'));
     expect(await runPostLoginFlow()).toBe('/checkout/ABC123');
     expect(posted).toEqual([{ url: '/api/submissions/from-pending', method: 'POST', body: { content: 'from local', wordCount: 2 } }]);
     expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
@@ -59,7 +95,7 @@ describe('runPostLoginFlow', () => {
     const draft = JSON.stringify({ id: 'draft-1', values: { content: 'Typed before signing in', fastTurnaround: true } });
     sessionStorage.setItem(CHECK_NOW_DRAFT_KEY, draft);
     localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'Typed before signing in', fastTurnaround: true, draftId: 'draft-1' }));
-    serve(201, { id: 'D1' });
+    serve(201, createdSubmission('D1'));
     expect(await runPostLoginFlow()).toBe('/checkout/D1');
     // The draft id is the client's own bookkeeping, never sent.
     expect(posted).toEqual([
@@ -82,7 +118,7 @@ describe('runPostLoginFlow', () => {
 
   it('falls back to session storage', async () => {
     sessionStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from session' }));
-    serve(201, { id: 'S1' });
+    serve(201, createdSubmission('S1'));
     expect(await runPostLoginFlow()).toBe('/checkout/S1');
     expect(posted).toEqual([{ url: '/api/submissions/from-pending', method: 'POST', body: { content: 'from session' } }]);
   });
@@ -90,7 +126,7 @@ describe('runPostLoginFlow', () => {
   it('clears an unparsable copy and goes to the dashboard without calling the server', async () => {
     localStorage.setItem(PENDING_SUBMISSION_KEY, '{not json');
     sessionStorage.setItem(PENDING_SUBMISSION_KEY, '{not json');
-    serve(201, { id: 'X' });
+    serve(201, createdSubmission('X'));
     expect(await runPostLoginFlow()).toBe('/dashboard');
     expect(posted).toEqual([]);
     expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();

@@ -88,7 +88,7 @@ export default function SubmissionForm() {
         return;
       }
       if (words > MAX_WORDS || tooManyCharacters || create.isPending) return;
-      create.mutate({ ...values, wordCount: words, ...(fileName ? { fileName } : {}) });
+      create.mutate({ ...values, ...(fileName ? { fileName } : {}) });
     },
     () => {
       if (words === 0) toast({ title: REQUIRED_TITLE, description: REQUIRED_DESCRIPTION, variant: 'destructive' });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema } from '../../../shared/auth.schema';
+import { whoAmISchema } from '../../../shared/auth.schema';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './better-auth';
@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // no longer resolves (expired, revoked, forged) still answers 401, and a signed-in user gets their account.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/auth/user',
-    { config: { access: 'public' }, schema: { response: { 200: currentUserSchema.nullable() } } },
+    { config: { access: 'public' }, schema: { response: { 200: whoAmISchema } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return reply.send(null);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountSecurity } from '@shared/account.schema';
+import { accountSecuritySchema } from '@shared/account.schema';
 import { apiGetOrNull } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@client/lib/query-keys';
 export const accountSecurityQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.account.security,
-    queryFn: () => apiGetOrNull<AccountSecurity>('/api/account/security'),
+    queryFn: () => apiGetOrNull(accountSecuritySchema, '/api/account/security'),
     retry: false,
     meta: { handles401: true },
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Claim, ClaimInput } from '@shared/fact-check.schema';
+import { claimSchema, claimListSchema, type ClaimInput } from '@shared/fact-check.schema';
 import { ApiError, apiJson, apiRequest } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -8,7 +8,7 @@ const claimUrl = (id: string, claimId: string) => `${claimsUrl(id)}/${encodeURIC
 
 /** The reviewer's claims on one submission, in reading order. */
 export const claimsQueryOptions = (submissionId: string) =>
-  queryOptions({ queryKey: queryKeys.admin.claims(submissionId), queryFn: () => apiJson<Claim[]>('GET', claimsUrl(submissionId)) });
+  queryOptions({ queryKey: queryKeys.admin.claims(submissionId), queryFn: () => apiJson(claimListSchema, 'GET', claimsUrl(submissionId)) });
 
 export function useClaims(submissionId: string) {
   return useQuery(claimsQueryOptions(submissionId));
@@ -20,8 +20,8 @@ export function useSaveClaim(submissionId: string) {
   return useMutation({
     mutationFn: (input: { claimId?: string; claim: ClaimInput }) =>
       input.claimId
-        ? apiJson<Claim>('PATCH', claimUrl(submissionId, input.claimId), input.claim)
-        : apiJson<Claim>('POST', claimsUrl(submissionId), input.claim),
+        ? apiJson(claimSchema, 'PATCH', claimUrl(submissionId, input.claimId), input.claim)
+        : apiJson(claimSchema, 'POST', claimsUrl(submissionId), input.claim),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.claims(submissionId) }),
     meta: { errorMessage: (error) => (error instanceof ApiError && error.serverMessage) || 'Failed to save the claim' },
   });

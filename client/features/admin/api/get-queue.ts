@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AdminSubmission } from '@shared/submission.schema';
+import { adminSubmissionListSchema, type AdminSubmission } from '@shared/submission.schema';
 import { NEXT_CURSOR_HEADER } from '@shared/review.schema';
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, parseAnswer } from '@client/lib/api';
 import { queryKeys, type QueueFilters } from '@client/lib/query-keys';
 
 export type { QueueFilters };
@@ -25,8 +25,9 @@ export function queueUrl(filters: QueueFilters, cursor: string | null): string {
 
 /** GET /api/admin/submissions, one server page at a time; the next page's cursor comes in a response header. */
 export async function getQueuePage(filters: QueueFilters, cursor: string | null): Promise<QueuePage> {
-  const response = await apiRequest('GET', queueUrl(filters, cursor));
-  const items = (await response.json()) as AdminSubmission[];
+  const url = queueUrl(filters, cursor);
+  const response = await apiRequest('GET', url);
+  const items = parseAnswer(adminSubmissionListSchema, url, await response.json());
   return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatusHistoryEntry } from '@shared/review.schema';
+import { statusHistorySchema } from '@shared/review.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
 export const statusHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.admin.history(id),
-    queryFn: () => apiJson<StatusHistoryEntry[]>('GET', `/api/admin/submissions/${encodeURIComponent(id)}/history`),
+    queryFn: () => apiJson(statusHistorySchema, 'GET', `/api/admin/submissions/${encodeURIComponent(id)}/history`),
   });
 
 export function useStatusHistory(id: string) {

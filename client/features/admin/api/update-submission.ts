@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { AdminSubmission } from '@shared/submission.schema';
+import { adminSubmissionSchema, type AdminSubmission } from '@shared/submission.schema';
 import type { SubmissionStatus } from '@shared/submission-status';
 import { REVIEW_MESSAGES, type ReviewUpdateInput } from '@shared/review.schema';
 import { apiJson } from '@client/lib/api';
@@ -28,7 +28,7 @@ function useReplaceInQueue() {
 
 /** PATCH /api/admin/submissions/{id}/status; a failure says "Failed to update status" (spec section 8). */
 export function updateStatus({ id, status }: { id: string; status: SubmissionStatus }): Promise<AdminSubmission> {
-  return apiJson<AdminSubmission>('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}/status`, { status });
+  return apiJson(adminSubmissionSchema, 'PATCH', `/api/admin/submissions/${encodeURIComponent(id)}/status`, { status });
 }
 
 export function useUpdateStatus() {
@@ -38,7 +38,7 @@ export function useUpdateStatus() {
 
 /** PATCH /api/admin/submissions/{id}/review (Save Draft, Complete Review, autosave); failure: "Failed to update review". */
 export function updateReview(review: ReviewUpdateInput & { id: string }): Promise<AdminSubmission> {
-  return apiJson<AdminSubmission>('PATCH', `/api/admin/submissions/${encodeURIComponent(review.id)}/review`, review);
+  return apiJson(adminSubmissionSchema, 'PATCH', `/api/admin/submissions/${encodeURIComponent(review.id)}/review`, review);
 }
 
 export function useUpdateReview() {

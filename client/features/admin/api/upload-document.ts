@@ -1,11 +1,4 @@
-import {
-  documentExtension,
-  MAX_REVIEW_DOCUMENT_BYTES,
-  REVIEW_DOCUMENT_TYPES,
-  REVIEW_MESSAGES,
-  type ReviewDocument,
-  type UploadResponse,
-} from '@shared/review.schema';
+import { uploadResponseSchema, storedDocumentSchema, documentExtension, MAX_REVIEW_DOCUMENT_BYTES, REVIEW_DOCUMENT_TYPES, REVIEW_MESSAGES, type ReviewDocument } from '@shared/review.schema';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiJson } from '@client/lib/api';
 
@@ -44,14 +37,14 @@ export async function uploadReviewDocument(
 ): Promise<ReviewDocument> {
   const ext = documentExtension(file.name);
   const contentType = ext ? REVIEW_DOCUMENT_TYPES[ext] : 'application/octet-stream';
-  const target = await apiJson<UploadResponse>('POST', '/api/objects/upload', {
+  const target = await apiJson(uploadResponseSchema, 'POST', '/api/objects/upload', {
     submissionId,
     fileName: file.name,
     contentType,
     size: file.size,
   });
   await put(target.uploadURL, file, contentType, onProgress);
-  return apiJson<ReviewDocument>('POST', '/api/objects/complete', { documentId: target.documentId });
+  return apiJson(storedDocumentSchema, 'POST', '/api/objects/complete', { documentId: target.documentId });
 }
 
 /** One document upload as a mutation: a 401 goes to the data layer's one handler, any other failure says "Upload failed". */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SandboxConfirmResponse } from '@shared/payment.schema';
+import { sandboxConfirmResponseSchema, type SandboxConfirmResponse } from '@shared/payment.schema';
 import { ApiError, apiJson } from '@client/lib/api';
 import { PAYMENT_FAILED_FALLBACK } from '../payment-outcome';
 
@@ -12,7 +12,7 @@ export interface SandboxCard {
 
 /** POST /api/payments/sandbox/confirm: the server decides the test card's outcome. */
 export function confirmSandboxPayment(card: SandboxCard): Promise<SandboxConfirmResponse> {
-  return apiJson<SandboxConfirmResponse>('POST', '/api/payments/sandbox/confirm', card);
+  return apiJson(sandboxConfirmResponseSchema, 'POST', '/api/payments/sandbox/confirm', card);
 }
 
 /** A refused card says "Payment Failed" with the provider's message (spec section 8). */

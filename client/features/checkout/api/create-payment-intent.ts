@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentIntentResponse } from '@shared/payment.schema';
+import { paymentIntentResponseSchema, type PaymentIntentResponse } from '@shared/payment.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -7,7 +7,7 @@ export type PaymentIntentAnswer = PaymentIntentResponse;
 
 /** POST /api/create-payment-intent: the client secret of the order's payment. */
 export function createPaymentIntent(submissionId: string): Promise<PaymentIntentAnswer> {
-  return apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', { submissionId });
+  return apiJson(paymentIntentResponseSchema, 'POST', '/api/create-payment-intent', { submissionId });
 }
 
 /** Asked for once the order is payable, and forgotten when the page goes (a fresh one on each visit). */

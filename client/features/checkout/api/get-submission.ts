@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Submission } from '@shared/submission.schema';
+import { submissionSchema } from '@shared/submission.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@client/lib/query-keys';
 export const submissionQueryOptions = (submissionId: string) =>
   queryOptions({
     queryKey: queryKeys.submissions.detail(submissionId),
-    queryFn: () => apiJson<Submission>('GET', `/api/submissions/${encodeURIComponent(submissionId)}`),
+    queryFn: () => apiJson(submissionSchema, 'GET', `/api/submissions/${encodeURIComponent(submissionId)}`),
   });
 
 export function useCheckoutSubmission(submissionId: string) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Submission } from '@shared/submission.schema';
+import { submissionListSchema } from '@shared/submission.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -9,7 +9,7 @@ export const SUBMISSIONS_POLL_MS = 30_000;
 export const submissionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.submissions.all,
-    queryFn: () => apiJson<Submission[]>('GET', '/api/submissions'),
+    queryFn: () => apiJson(submissionListSchema, 'GET', '/api/submissions'),
     refetchInterval: SUBMISSIONS_POLL_MS,
     refetchOnWindowFocus: true,
     // Focus refetches only stale data, and the app default never goes stale.

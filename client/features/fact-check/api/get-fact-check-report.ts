@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FactCheckReport } from '@shared/fact-check.schema';
+import { factCheckReportSchema } from '@shared/fact-check.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@client/lib/query-keys';
 export const factCheckReportQueryOptions = (submissionId: string) =>
   queryOptions({
     queryKey: queryKeys.submissions.factCheck(submissionId),
-    queryFn: () => apiJson<FactCheckReport>('GET', `/api/submissions/${encodeURIComponent(submissionId)}/fact-check`),
+    queryFn: () => apiJson(factCheckReportSchema, 'GET', `/api/submissions/${encodeURIComponent(submissionId)}/fact-check`),
     staleTime: 0,
   });
 

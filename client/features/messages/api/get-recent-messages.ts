@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '@shared/message.schema';
+import { messageListSchema } from '@shared/message.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { MESSAGES_POLL_MS } from '../message-rules';
@@ -8,7 +8,7 @@ import { MESSAGES_POLL_MS } from '../message-rules';
 export const recentMessagesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.messages.recent,
-    queryFn: () => apiJson<Message[]>('GET', '/api/messages/recent'),
+    queryFn: () => apiJson(messageListSchema, 'GET', '/api/messages/recent'),
     refetchInterval: MESSAGES_POLL_MS,
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '@shared/message.schema';
+import { messageListSchema } from '@shared/message.schema';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { MESSAGES_POLL_MS } from '../message-rules';
@@ -8,7 +8,7 @@ import { MESSAGES_POLL_MS } from '../message-rules';
 export const threadQueryOptions = (submissionId: string) =>
   queryOptions({
     queryKey: queryKeys.messages.thread(submissionId),
-    queryFn: () => apiJson<Message[]>('GET', `/api/messages/${encodeURIComponent(submissionId)}`),
+    queryFn: () => apiJson(messageListSchema, 'GET', `/api/messages/${encodeURIComponent(submissionId)}`),
     refetchInterval: MESSAGES_POLL_MS,
   });
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message } from '@shared/message.schema';
+import { messageSchema, type Message } from '@shared/message.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** POST /api/messages; on success "Message Sent" and the thread is fetched again. A 401 is the data layer's (spec section 8). */
 export function sendMessage(input: { content: string; submissionId: string }): Promise<Message> {
-  return apiJson<Message>('POST', '/api/messages', input);
+  return apiJson(messageSchema, 'POST', '/api/messages', input);
 }
 
 export function useSendMessage(submissionId: string, viewerIsAdmin: boolean) {

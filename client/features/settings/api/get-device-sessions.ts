@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceSession } from '@shared/account.schema';
+import { deviceSessionsSchema } from '@shared/account.schema';
 import { apiGetOrNull } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '@client/lib/query-keys';
 export const deviceSessionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.account.sessions,
-    queryFn: () => apiGetOrNull<{ sessions: DeviceSession[] }>('/api/account/sessions'),
+    queryFn: () => apiGetOrNull(deviceSessionsSchema, '/api/account/sessions'),
     meta: { handles401: true },
   });
 

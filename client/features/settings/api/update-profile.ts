@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, ProfileUpdateInput } from '@shared/auth.schema';
+import { currentUserSchema, type CurrentUser, type ProfileUpdateInput } from '@shared/auth.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** PATCH /api/profile; on success the current-user data is refreshed (spec section 7), then "Profile updated". */
 export function updateProfile(input: ProfileUpdateInput): Promise<CurrentUser> {
-  return apiJson<CurrentUser>('PATCH', '/api/profile', input);
+  return apiJson(currentUserSchema, 'PATCH', '/api/profile', input);
 }
 
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
-import type { Submission } from '@shared/submission.schema';
+import { submissionSchema, type Submission } from '@shared/submission.schema';
 import { apiJson } from '@client/lib/api';
 
 /** POST /api/submissions/from-pending: the submission stored before sign-in (spec section 4); the answer has the id. */
 export function createSubmissionFromPending(pending: unknown): Promise<Submission> {
-  return apiJson<Submission>('POST', '/api/submissions/from-pending', pending);
+  return apiJson(submissionSchema, 'POST', '/api/submissions/from-pending', pending);
 }

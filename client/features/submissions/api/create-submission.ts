@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { Submission } from '@shared/submission.schema';
+import { submissionSchema, type Submission } from '@shared/submission.schema';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { storePendingSubmission } from '@client/lib/pending-submission';
 import { forgetSentDraft } from '../form-draft';
 import type { SubmissionFormOutput } from '../form-model';
 
-export type CreateSubmissionPayload = SubmissionFormOutput & { wordCount: number; fileName?: string };
+export type CreateSubmissionPayload = SubmissionFormOutput & { fileName?: string };
 
 /** POST /api/submissions: the form's fields plus the word count; the answer has the new id. */
 export function createSubmission(payload: CreateSubmissionPayload): Promise<Submission> {
-  return apiJson<Submission>('POST', '/api/submissions', payload);
+  return apiJson(submissionSchema, 'POST', '/api/submissions', payload);
 }
 
 /**

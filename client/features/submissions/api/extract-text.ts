@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@shared/submission.schema';
+import { extractedTextSchema, type ExtractedText } from '@shared/text-extraction';
 import { ApiError } from '@client/lib/api';
 
 /** The form's upload limit (decisions.md, Files): .txt, .docx and .pdf up to 10 MB. */
@@ -18,11 +19,7 @@ export const UPLOAD_ERRORS = {
   generic: 'We could not read this file. Please try another file or paste the text instead.',
 } as const;
 
-export interface ExtractedText {
-  text: string;
-  fileName: string;
-  wordCount: number;
-}
+export type { ExtractedText };
 
 /** A reason the browser can tell before sending the file, or null when it may be sent. */
 export function checkUploadFile(file: Pick<File, 'name' | 'size'>): string | null {
@@ -52,9 +49,8 @@ export async function extractText(file: File): Promise<ExtractedText> {
     throw new Error(error.serverMessage ?? UPLOAD_ERRORS.generic);
   }
   try {
-    const parsed = JSON.parse(body) as Partial<ExtractedText>;
-    if (typeof parsed.text !== 'string') throw new Error('no text');
-    return { text: parsed.text, fileName: parsed.fileName ?? file.name, wordCount: parsed.wordCount ?? 0 };
+    const parsed = extractedTextSchema.parse(JSON.parse(body));
+    return { ...parsed, fileName: parsed.fileName || file.name };
   } catch {
     throw new Error(UPLOAD_ERRORS.generic);
   }
