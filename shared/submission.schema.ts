@@ -128,6 +128,14 @@ export const submissionSchema = z.object({
   paidAt: isoDateTimeSchema.nullable(),
   dueDate: isoDateTimeSchema.nullable(),
   completedAt: isoDateTimeSchema.nullable(),
+  /** After payment (decision 018): money returned so far (a sum of refund rows), and what the customer may do. */
+  refundedPence: z.number().int().nonnegative().default(0),
+  /** Until when "Cancel order" is offered (paid, not started, within 24 h of submission); null when it is not. */
+  cancellableUntil: isoDateTimeSchema.nullable().default(null),
+  /** Until when "Request revision" is offered (completed, within 7 days, not used); null when it is not. */
+  revisionAvailableUntil: isoDateTimeSchema.nullable().default(null),
+  revisionRequestedAt: isoDateTimeSchema.nullable().default(null),
+  revisionMessage: z.string().nullable().default(null),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

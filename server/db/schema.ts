@@ -134,6 +134,11 @@ export const submissions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     dueDate: timestamp('due_date', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When a reviewer first opened or started the order: from then on the customer can no longer cancel it. */
+    reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
+    revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
+    revisionMessage: text('revision_message'),
   },
   (t) => [
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
@@ -176,6 +181,8 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     failureMessage: text('failure_message'),
+    /** When the provider confirmed the money (the ledger's date for a payment). */
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -183,6 +190,58 @@ export const payments = pgTable(
     index('payments_submission_idx').on(t.submissionId),
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
   ],
+);
+
+/**
+ * Money returned to a customer, one row per provider refund (decision 018). `idempotencyKey` makes our own request
+ * count once however often it is sent; (provider, providerRefundId) makes our call and the provider's webhook
+ * count once together.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    amountPence: integer('amount_pence').notNull(),
+    /** cancellation | admin | provider (made in the provider's dashboard, learnt from the webhook). */
+    source: text('source').notNull(),
+    reason: text('reason').notNull().default(''),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_submission_idx').on(t.submissionId),
+    index('refunds_created_idx').on(t.createdAt),
+    uniqueIndex('refunds_provider_refund_unique').on(t.provider, t.providerRefundId),
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
+  ],
+);
+
+/** Each delivered review, kept when the customer asks for a revision (the latest is also on the submission). */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    reviewedContent: text('reviewed_content'),
+    reviewerNotes: text('reviewer_notes'),
+    attachmentMode: text('attachment_mode'),
+    documentLink: text('document_link'),
+    deliveredBy: text('delivered_by').references(() => users.id, { onDelete: 'set null' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deliveries_submission_number_unique').on(t.submissionId, t.number)],
 );
 
 /** Provider events already processed, so a repeated webhook is a no-op. */
@@ -312,3 +371,6 @@ export type UserRow = typeof users.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ClaimRow = typeof factCheckClaims.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;

@@ -12,6 +12,7 @@ import { textExtractionRoutes } from './text-extraction/routes';
 import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
+import { afterPaymentRoutes } from './after-payment/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -28,4 +29,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   adminRoutes,
   uploadRoutes,
   factCheckRoutes,
+  afterPaymentRoutes,
 ];

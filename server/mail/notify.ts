@@ -25,6 +25,12 @@ import {
 import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, verifyEmailEmail } from './templates/account';
 import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
+import {
+  orderCancelledEmail,
+  orderCancelledTeamEmail,
+  refundIssuedEmail,
+  revisionRequestedTeamEmail,
+} from './templates/after-payment';
 
 export interface ContactMessageInput {
   id: string;
@@ -205,4 +211,50 @@ export async function notifySignUpAttempt(settings: MailSettings, tx: Executor, 
     eventId: newId(),
     email: signUpAttemptEmail(settings, { firstName: user.firstName ?? null }),
   });
+}
+
+/** To the customer and the team: the customer cancelled an unstarted order and was refunded (decision 018). */
+export async function notifyOrderCancelled(settings: MailSettings, tx: Executor, s: SubmissionRow, refundedPence: number): Promise<void> {
+  const order = orderView(s);
+  const owner = await findAccount(tx, s.userId);
+  if (owner) {
+    await enqueueEmail(tx, {
+      kind: 'order-cancelled',
+      to: owner.email,
+      eventId: s.id,
+      email: orderCancelledEmail(settings, { firstName: owner.firstName, order, refundedPence }),
+    });
+  }
+  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
+  const email = orderCancelledTeamEmail(settings, { customer, order, refundedPence });
+  for (const to of await teamAddresses(tx, settings.adminEmails)) {
+    await enqueueEmail(tx, { kind: 'order-cancelled-team', to, eventId: s.id, email });
+  }
+}
+
+/** To the customer: an admin refunded (part of) the order. `eventId` is the refund request. */
+export async function notifyRefundIssued(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  refund: { eventId: string; amountPence: number; reason: string },
+): Promise<void> {
+  const owner = await findAccount(tx, s.userId);
+  if (!owner) return;
+  await enqueueEmail(tx, {
+    kind: 'refund-issued',
+    to: owner.email,
+    eventId: refund.eventId,
+    email: refundIssuedEmail(settings, { firstName: owner.firstName, order: orderView(s), ...refund }),
+  });
+}
+
+/** To the team: the customer asked for their free revision. */
+export async function notifyRevisionRequested(settings: MailSettings, tx: Executor, s: SubmissionRow, message: string): Promise<void> {
+  const owner = await findAccount(tx, s.userId);
+  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
+  const email = revisionRequestedTeamEmail(settings, { customer, order: orderView(s), message });
+  for (const to of await teamAddresses(tx, settings.adminEmails)) {
+    await enqueueEmail(tx, { kind: 'revision-requested-team', to, eventId: s.id, email });
+  }
 }

@@ -15,7 +15,11 @@ export type EmailKind =
   | 'password-reset'
   | 'verify-email'
   | 'change-email'
-  | 'sign-up-attempt';
+  | 'sign-up-attempt'
+  | 'order-cancelled'
+  | 'order-cancelled-team'
+  | 'refund-issued'
+  | 'revision-requested-team';
 
 export interface QueuedEmail {
   kind: EmailKind;

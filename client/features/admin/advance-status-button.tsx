@@ -11,6 +11,8 @@ export const ADVANCE_LABELS: Record<SubmissionStatus, string> = {
   paid: 'Mark paid',
   'in-review': 'Start review',
   completed: 'Mark completed',
+  'revision-requested': 'Mark revision requested',
+  cancelled: 'Mark cancelled',
 };
 
 export function advanceLabel(current: string): string {
@@ -26,6 +28,7 @@ export function statusChangedMessage(id: string, status: string): string {
 export function AdvanceStatusButton({ submission }: { submission: AdminSubmission }) {
   const update = useUpdateStatus();
   const to = nextStatus(submission.status);
+  if (submission.status === 'cancelled') return null;
   return (
     <Button
       size="sm"

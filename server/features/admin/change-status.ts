@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { computeDueDate } from '../../../shared/due-date';
-import type { SubmissionStatus } from '../../../shared/submission-status';
+import { canMove, moveNotAllowedMessage, type SubmissionStatus } from '../../../shared/submission-status';
+import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { Transaction } from '../../db/client';
-import { submissions, type SubmissionRow } from '../../db/schema';
+import { deliveries, submissions, type SubmissionRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
@@ -19,19 +21,53 @@ export async function lockSubmission(tx: Transaction, id: string): Promise<Submi
 }
 
 /**
- * Moves a locked submission to `to`, inside the caller's transaction: completedAt is set on completion and cleared
- * when the order leaves 'completed'; the change is recorded and the customer notified. No-op for the same status.
+ * What a reviewer may do by hand: only the moves of the lifecycle (shared/submission-status.ts, decision 018);
+ * anything else is 409. Only a confirmed payment sets 'paid' (issue 4: "nothing else can"), a paid order never
+ * goes back to 'new', and a cancelled order stays cancelled.
  */
-/**
- * What a reviewer may not do by hand: only a confirmed payment sets 'paid' (issue 4: "nothing else can"), and a
- * paid order never goes back to 'new', where it could be paid a second time.
- */
-export function assertReviewerMove(row: SubmissionRow, to: SubmissionStatus): void {
-  if (to === row.status) return;
+export function assertReviewerMove(row: Pick<SubmissionRow, 'status' | 'paidAt'>, to: SubmissionStatus): void {
+  if (canMove(row.status, to, 'admin')) return;
   if (to === 'paid') throw conflict(REVIEW_MESSAGES.paidOnlyByPayment);
   if (to === 'new' && row.paidAt) throw conflict(REVIEW_MESSAGES.paidCannotBeNew);
+  if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
+  throw conflict(moveNotAllowedMessage(row.status, to));
 }
 
+/**
+ * A reviewer opens a paid order: from now on the customer can no longer cancel it. One conditional UPDATE, so a
+ * cancel at the same instant either happened first (nothing to start) or finds it started (decision 018).
+ */
+export async function markReviewStarted(tx: Transaction, id: string, now: Date): Promise<boolean> {
+  const started = await tx
+    .update(submissions)
+    .set({ reviewStartedAt: now })
+    .where(and(eq(submissions.id, id), eq(submissions.status, 'paid'), isNull(submissions.reviewStartedAt)))
+    .returning({ id: submissions.id });
+  return started.length > 0;
+}
+
+/** Keeps what was delivered: the first delivery survives a revision, and the customer can compare the two. */
+async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: string): Promise<void> {
+  const previous = await tx.select({ number: deliveries.number }).from(deliveries).where(eq(deliveries.submissionId, row.id));
+  const number = previous.reduce((max, d) => Math.max(max, d.number), 0) + 1;
+  await tx.insert(deliveries).values({
+    id: newId(),
+    submissionId: row.id,
+    number,
+    reviewedContent: row.reviewedContent,
+    reviewerNotes: row.reviewerNotes,
+    attachmentMode: row.attachmentMode,
+    documentLink: row.documentLink,
+    deliveredBy: changedBy,
+    deliveredAt: row.completedAt ?? new Date(),
+  });
+}
+
+/**
+ * Moves a locked submission to `to`, inside the caller's transaction: completedAt is set on completion and cleared
+ * when the order leaves 'completed'; the change is recorded and the customer notified. No-op for the same status.
+ * The caller has checked the move against the lifecycle (assertReviewerMove).
+ */
 export async function moveStatus(
   tx: Transaction,
   mail: MailSettings,
@@ -47,6 +83,7 @@ export async function moveStatus(
     set.completedAt = to === 'completed' ? now : null;
     // An order paid outside the card flow goes new → in-review (decisions.md): its clock starts then.
     if (to === 'in-review' && !row.dueDate) set.dueDate = computeDueDate(now, row.fastTurnaround);
+    if ((to === 'in-review' || to === 'completed') && !row.reviewStartedAt) set.reviewStartedAt = now;
   }
   const [updated] = await tx.update(submissions).set(set).where(eq(submissions.id, row.id)).returning();
   if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
@@ -59,7 +96,10 @@ export async function moveStatus(
       reason: change.reason,
     });
     if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
-    if (to === 'completed') await notifyReviewCompleted(mail, tx, updated);
+    if (to === 'completed') {
+      await recordDelivery(tx, updated, change.changedBy);
+      await notifyReviewCompleted(mail, tx, updated);
+    }
   }
   return updated;
 }

@@ -1,10 +1,14 @@
-import { and, asc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminQueueQuery } from '../../../shared/review.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { customerColumns, loadDocuments, toAdminSubmission } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
+import { refundedBySubmission } from '../payments';
+
+/** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
+const MAX_FLAGGED = 100;
 
 export interface QueuePage {
   items: AdminSubmission[];
@@ -111,9 +115,21 @@ export async function listQueue(db: Executor, query: AdminQueueQuery): Promise<Q
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   const where = filters(query);
   const take = query.limit + 1;
+  // Revision requests go to the top of the unfiltered queue, flagged: listed first on the first page (soonest due
+  // first) and left out of the paged rest, so no page repeats them.
+  const flagged: Row[] = [];
+  if (query.status === 'all') {
+    if (!cursor) {
+      flagged.push(
+        ...(await base(db, [...where, eq(submissions.status, 'revision-requested')], MAX_FLAGGED).run([], [asc(submissions.dueDate), asc(submissions.id)])),
+      );
+    }
+    where.push(ne(submissions.status, 'revision-requested'));
+  }
   const rows = query.sort === 'due' ? await byDue(db, where, take, cursor) : await byCreated(db, where, take, cursor);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
+  const paged = rows.slice(0, query.limit);
+  const page = [...flagged, ...paged];
+  const last = paged[paged.length - 1];
   const nextCursor =
     rows.length > query.limit && last
       ? encodeCursor({ sort: query.sort, at: query.sort === 'due' ? last.dueKey : last.createdKey, id: last.row.id })
@@ -122,8 +138,12 @@ export async function listQueue(db: Executor, query: AdminQueueQuery): Promise<Q
     db,
     page.map((r) => r.row.id),
   );
+  const refunded = await refundedBySubmission(
+    db,
+    page.map((r) => r.row.id),
+  );
   return {
-    items: page.map((r) => toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [])),
+    items: page.map((r) => toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [], refunded.get(r.row.id) ?? 0)),
     nextCursor,
   };
 }

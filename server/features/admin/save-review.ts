@@ -8,9 +8,11 @@ import {
 } from '../../../shared/review.schema';
 import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { detachDocuments } from '../uploads';
-import { lockSubmission, moveStatus } from './change-status';
+import { assertReviewerMove, lockSubmission, moveStatus } from './change-status';
+import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
+import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
 import type { MailSettings } from '../../mail/settings';
 
@@ -49,6 +51,9 @@ export async function saveReview(
 ): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
   const row = await lockSubmission(tx, input.submissionId);
+  const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
+  assertReviewerMove(row, target ?? (row.status as SubmissionStatus));
+  if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
   if (review.complete) await assertFactCheckReady(tx, row, review.noCheckableClaims);
   const documentIds =
     review.attachmentMode === 'upload' ? await resolveDocuments(tx, row.id, review.uploadedDocuments) : [];
@@ -68,7 +73,6 @@ export async function saveReview(
     documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
-  const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   const saved = await moveStatus(tx, mail, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',

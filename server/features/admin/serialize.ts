@@ -3,6 +3,7 @@ import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { ReviewDocument } from '../../../shared/review.schema';
 import { documentsBySubmission, toSubmission } from '../submissions';
 import type { Executor } from '../../db/client';
+import { refundedBySubmission } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 
 export interface CustomerInfo {
@@ -20,9 +21,14 @@ export function customerName(c: CustomerInfo): string {
 }
 
 /** A submission row as the admin API answers it (adminSubmissionSchema): the customer's shape plus who ordered it. */
-export function toAdminSubmission(row: SubmissionRow, customer: CustomerInfo, documents: ReviewDocument[]): AdminSubmission {
+export function toAdminSubmission(
+  row: SubmissionRow,
+  customer: CustomerInfo,
+  documents: ReviewDocument[],
+  refundedPence = 0,
+): AdminSubmission {
   return {
-    ...toSubmission(row, documents, { isAdmin: true }),
+    ...toSubmission(row, documents, { isAdmin: true }, refundedPence),
     customerName: customerName(customer),
     customerEmail: customer.email,
   };
@@ -41,5 +47,6 @@ export async function loadAdminSubmission(db: Executor, id: string): Promise<Adm
     .limit(1);
   if (!found) return null;
   const docs = await loadDocuments(db, [id]);
-  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? []);
+  const refunded = await refundedBySubmission(db, [id]);
+  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0);
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { MailSettings } from '../../mail/settings';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
+import { recordProviderRefunds } from './refunds';
 
 type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, msg: string) => void };
 
@@ -24,6 +25,23 @@ export async function handleStripeEvent(db: Database, mail: MailSettings, event:
       log,
     );
     log.info({ eventId: event.id, paymentIntent: intent.id, outcome }, 'stripe payment_intent.succeeded');
+    return;
+  }
+  if (event.type === 'charge.refunded') {
+    // A refund made in Stripe's dashboard, or the echo of ours: counted once per Stripe refund id (decision 018).
+    const charge = event.data.object;
+    const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!intent) return;
+    const outcome = await recordProviderRefunds(db, {
+      provider: 'stripe',
+      providerPaymentId: intent,
+      chargeId: charge.id,
+      amountRefunded: charge.amount_refunded,
+      refunds: charge.refunds?.data
+        ? charge.refunds.data.map((r) => ({ id: r.id, amount: r.amount, status: r.status }))
+        : null,
+    });
+    log.info({ eventId: event.id, paymentIntent: intent, outcome }, 'stripe charge.refunded');
     return;
   }
   if (event.type === 'payment_intent.payment_failed') {

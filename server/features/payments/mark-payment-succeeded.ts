@@ -82,7 +82,7 @@ export async function markPaymentSucceeded(
 
     await tx
       .update(payments)
-      .set({ status: 'succeeded', failureMessage: null, updatedAt: new Date() })
+      .set({ status: 'succeeded', failureMessage: null, succeededAt: new Date(), updatedAt: new Date() })
       .where(eq(payments.id, payment.id));
 
     const submission = (

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import type { Submission } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
-import { reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
+import { refunds, reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
@@ -51,7 +51,11 @@ export async function withDocuments(
   viewer: { isAdmin: boolean } = { isAdmin: false },
 ): Promise<Submission> {
   const documents = await documentsBySubmission(db, [row.id]);
-  return toSubmission(row, documents.get(row.id) ?? [], viewer);
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.submissionId, row.id));
+  return toSubmission(row, documents.get(row.id) ?? [], viewer, Number(refunded?.total ?? 0));
 }
 
 /**
@@ -64,6 +68,11 @@ const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
   where d.submission_id = "submissions"."id" and d.status = 'uploaded'
 ), '[]'::json)`;
 
+/** The order's refunded pence (a sum of its refund rows, decision 018), in the same query. */
+const refundedColumn = sql<number>`coalesce((
+  select sum(r.amount_pence) from ${refunds} r where r.submission_id = "submissions"."id"
+), 0)::int`;
+
 interface SubmissionDocumentRow {
   id: string;
   fileName: string | null;
@@ -72,7 +81,7 @@ interface SubmissionDocumentRow {
 /** The list query (exported so the benchmark's bare server runs exactly the same SQL). */
 export function ownSubmissionsQuery(db: Database) {
   return db
-    .select({ ...getTableColumns(submissions), documents: documentsColumn })
+    .select({ ...getTableColumns(submissions), documents: documentsColumn, refundedPence: refundedColumn })
     .from(submissions)
     .where(eq(submissions.userId, sql.placeholder('userId')))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
@@ -89,10 +98,7 @@ export async function listOwnSubmissions(db: Database, userId: string): Promise<
     prepared.set(db, query);
   }
   const rows = await query.execute({ userId });
-  return rows.map(({ documents, ...row }) =>
-    toSubmission(
-      row,
-      documents.map(toDocument),
-    ),
+  return rows.map(({ documents, refundedPence, ...row }) =>
+    toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence)),
   );
 }

@@ -1,5 +1,6 @@
 import type { Submission, SubmissionDraft } from '../../../shared/submission.schema';
 import { penceToPounds } from '../../../shared/money';
+import { cancellableUntil, revisionAvailableUntil } from '../../../shared/after-payment.schema';
 import type { SubmissionRow } from '../../db/schema';
 
 export interface SubmissionDocument {
@@ -23,6 +24,8 @@ export function toSubmission(
   row: SubmissionRow,
   documents: SubmissionDocument[] = [],
   viewer: { isAdmin: boolean } = { isAdmin: false },
+  /** The sum of the order's refund rows (0 for an order never refunded). */
+  refundedPence = 0,
 ): Submission {
   const review = canSeeReview(row, viewer);
   return {
@@ -55,6 +58,11 @@ export function toSubmission(
     paidAt: iso(row.paidAt),
     dueDate: iso(row.dueDate),
     completedAt: iso(row.completedAt),
+    refundedPence,
+    cancellableUntil: iso(cancellableUntil(row)),
+    revisionAvailableUntil: iso(revisionAvailableUntil(row)),
+    revisionRequestedAt: iso(row.revisionRequestedAt),
+    revisionMessage: row.revisionMessage,
   };
 }
 

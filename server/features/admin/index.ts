@@ -1,0 +1,2 @@
+/** What other features may use from the admin feature. */
+export { lockSubmission, markReviewStarted } from './change-status';

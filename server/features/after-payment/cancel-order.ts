@@ -1,0 +1,72 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AFTER_PAYMENT_MESSAGES, CANCEL_WINDOW_HOURS, type CancelResponse } from '../../../shared/after-payment.schema';
+import type { Database } from '../../db/client';
+import { submissions } from '../../db/schema';
+import { conflict } from '../../lib/http-error';
+import { notifyOrderCancelled } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
+import { orderMoney, refundOrder, type RefundGateway } from '../payments';
+import { getAccessibleSubmission, recordStatusChange } from '../submissions';
+
+/**
+ * The customer cancels a paid order nobody has started, within 24 hours of submission (spec section 9), and gets
+ * the full amount back. The cancel is ONE conditional UPDATE (decision 018): a reviewer starting at the same
+ * instant either came first (no row matches: 409) or finds the order cancelled (409 on their side).
+ */
+export async function cancelOrder(
+  db: Database,
+  mail: MailSettings,
+  gateway: RefundGateway,
+  input: { submissionId: string; userId: string; now: Date },
+): Promise<CancelResponse> {
+  const { submissionId, userId, now } = input;
+  // 404 for someone else's order, before anything changes.
+  const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  return db.transaction(async (tx) => {
+    const windowStart = new Date(now.getTime() - CANCEL_WINDOW_HOURS * 3_600_000);
+    const [cancelled] = await tx
+      .update(submissions)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(
+        and(
+          eq(submissions.id, submissionId),
+          eq(submissions.userId, userId),
+          eq(submissions.status, 'paid'),
+          isNull(submissions.reviewStartedAt),
+          gt(submissions.createdAt, windowStart),
+        ),
+      )
+      .returning();
+    if (!cancelled) {
+      const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+      const current = row ?? owned;
+      // A second click or a second tab: the order is already cancelled, and that is what they asked for.
+      if (current.status === 'cancelled') {
+        return { status: 'cancelled', refundedPence: (await orderMoney(tx, submissionId)).refundedPence };
+      }
+      if (current.reviewStartedAt || current.status === 'in-review' || current.status === 'completed') {
+        throw conflict(AFTER_PAYMENT_MESSAGES.alreadyStarted);
+      }
+      if (current.status === 'paid') throw conflict(AFTER_PAYMENT_MESSAGES.cancelWindowPassed);
+      throw conflict(AFTER_PAYMENT_MESSAGES.notCancellable);
+    }
+    await recordStatusChange(tx, {
+      submissionId,
+      from: 'paid',
+      to: 'cancelled',
+      changedBy: userId,
+      reason: 'Cancelled by the customer before work started',
+    });
+    await refundOrder(tx, gateway, {
+      submissionId,
+      amount: 'all',
+      idempotencyKey: `cancel-${submissionId}`,
+      source: 'cancellation',
+      reason: 'Cancelled by the customer before work started',
+      requestedBy: userId,
+    });
+    const { refundedPence } = await orderMoney(tx, submissionId);
+    await notifyOrderCancelled(mail, tx, cancelled, refundedPence);
+    return { status: 'cancelled', refundedPence };
+  });
+}

@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  AFTER_PAYMENT_MESSAGES,
+  REVISION_TURNAROUND_BUSINESS_DAYS,
+  REVISION_WINDOW_DAYS,
+} from '../../../shared/after-payment.schema';
+import { addBusinessDays } from '../../../shared/due-date';
+import type { Database } from '../../db/client';
+import { submissions, type SubmissionRow } from '../../db/schema';
+import { conflict } from '../../lib/http-error';
+import { notifyRevisionRequested } from '../../mail/notify';
+import type { MailSettings } from '../../mail/settings';
+import { getAccessibleSubmission, recordStatusChange } from '../submissions';
+
+/**
+ * The one free revision (spec section 9): a completed order, delivered less than 7 days ago, never revised. One
+ * conditional UPDATE, so two tabs cannot both use it; the order gets a due date 2 business days out and goes to
+ * the top of the admin queue.
+ */
+export async function requestRevision(
+  db: Database,
+  mail: MailSettings,
+  input: { submissionId: string; userId: string; message: string; now: Date },
+): Promise<SubmissionRow> {
+  const { submissionId, userId, message, now } = input;
+  await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  return db.transaction(async (tx) => {
+    const windowStart = new Date(now.getTime() - REVISION_WINDOW_DAYS * 86_400_000);
+    const [updated] = await tx
+      .update(submissions)
+      .set({
+        status: 'revision-requested',
+        revisionRequestedAt: now,
+        revisionMessage: message,
+        dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS),
+        completedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(submissions.id, submissionId),
+          eq(submissions.userId, userId),
+          eq(submissions.status, 'completed'),
+          isNull(submissions.revisionRequestedAt),
+          gt(submissions.completedAt, windowStart),
+        ),
+      )
+      .returning();
+    if (!updated) {
+      const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
+      if (row?.revisionRequestedAt) throw conflict(AFTER_PAYMENT_MESSAGES.revisionUsed);
+      if (row?.status !== 'completed') throw conflict(AFTER_PAYMENT_MESSAGES.revisionNotCompleted);
+      throw conflict(AFTER_PAYMENT_MESSAGES.revisionWindowPassed);
+    }
+    await recordStatusChange(tx, {
+      submissionId,
+      from: 'completed',
+      to: 'revision-requested',
+      changedBy: userId,
+      reason: 'Free revision requested by the customer',
+    });
+    await notifyRevisionRequested(mail, tx, updated, message);
+    return updated;
+  });
+}

@@ -1,0 +1,10 @@
+/** What other features may use from the payments feature. */
+export { createStripeClient, type StripeSettings } from './stripe-client';
+export {
+  ledgerCsv,
+  orderMoney,
+  refundedBySubmission,
+  refundGateway,
+  refundOrder,
+  type RefundGateway,
+} from './refunds';
