@@ -1,0 +1,181 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
+import { refunds, submissions } from '../../db/schema';
+import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { createOrder } from '../admin/test-orders';
+
+const WEBHOOK_SECRET = 'whsec_test';
+
+/** Stripe at the HTTP boundary: payment intents and refunds, idempotency keys honoured as Stripe does. */
+const refundCalls: { key: string | undefined; form: URLSearchParams }[] = [];
+const byKey = new Map<string, { id: string }>();
+let fake: Server;
+let failRefunds = false;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    request.on('data', (chunk) => (data += chunk));
+    request.on('end', () => resolve(data));
+  });
+}
+
+async function startFake(): Promise<number> {
+  fake = createServer(async (request, response) => {
+    const form = new URLSearchParams(await readBody(request));
+    const key = request.headers['idempotency-key'] as string | undefined;
+    response.setHeader('content-type', 'application/json');
+    const existing = key ? byKey.get(key) : undefined;
+    if (request.url === '/v1/payment_intents') {
+      const id = `pi_${Math.random().toString(36).slice(2, 12)}`;
+      const intent = existing ?? { id, object: 'payment_intent', amount: Number(form.get('amount')), currency: 'gbp', client_secret: `${id}_secret_fake`, status: 'requires_payment_method' };
+      if (key) byKey.set(key, intent);
+      response.end(JSON.stringify(intent));
+      return;
+    }
+    if (request.url === '/v1/refunds') {
+      refundCalls.push({ key, form });
+      if (failRefunds) {
+        response.statusCode = 500;
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }));
+        return;
+      }
+      const refund = existing ?? { id: `re_${Math.random().toString(36).slice(2, 12)}`, object: 'refund', amount: Number(form.get('amount')), status: 'succeeded', payment_intent: form.get('payment_intent') };
+      if (key) byKey.set(key, refund);
+      response.end(JSON.stringify(refund));
+      return;
+    }
+    response.statusCode = 404;
+    response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  return (fake.address() as AddressInfo).port;
+}
+
+let t: TestApp;
+let alice: SignedInUser;
+let admin: SignedInUser;
+const signer = new Stripe('sk_test_x');
+
+beforeAll(async () => {
+  const port = await startFake();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+  });
+  alice = await signUp(t.app);
+  admin = await signUpAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => fake.close(resolve));
+});
+
+let eventCounter = 0;
+async function deliver(type: string, object: object) {
+  eventCounter += 1;
+  const payload = JSON.stringify({ id: `evt_${eventCounter}`, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+const post = (url: string, who: SignedInUser, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+
+/** A Stripe-paid order: its id, PaymentIntent id and amount. */
+async function paidOrder(): Promise<{ id: string; pi: string; amount: number }> {
+  const id = await createOrder(t.app, alice);
+  const intent = (await post('/api/create-payment-intent', alice, { submissionId: id })).json() as { clientSecret: string; amount: number };
+  const pi = intent.clientSecret.split('_secret_')[0]!;
+  const amount = Math.round(intent.amount * 100);
+  await deliver('payment_intent.succeeded', { id: pi, object: 'payment_intent', amount_received: amount, currency: 'gbp' });
+  return { id, pi, amount };
+}
+
+const refundRows = (id: string) => t.app.db.select().from(refunds).where(eq(refunds.submissionId, id));
+const charge = (pi: string, amountRefunded: number, list?: { id: string; amount: number }[]) => ({
+  id: `ch_${pi}`,
+  object: 'charge',
+  payment_intent: pi,
+  amount_refunded: amountRefunded,
+  ...(list ? { refunds: { object: 'list', data: list.map((r) => ({ ...r, object: 'refund', status: 'succeeded' })) } } : {}),
+});
+
+describe('Stripe refunds', () => {
+  it('cancel refunds once: pressed twice, then the webhook twice and out of order', async () => {
+    const { id, pi, amount } = await paidOrder();
+    refundCalls.length = 0;
+    const [first, second] = await Promise.all([post(`/api/submissions/${id}/cancel`, alice), post(`/api/submissions/${id}/cancel`, alice)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.form.get('payment_intent')).toBe(pi);
+    expect(refundCalls[0]!.form.get('amount')).toBe(String(amount));
+    expect(refundCalls[0]!.key).toMatch(new RegExp(`^cancel-${id}:`));
+    const [row] = await refundRows(id);
+    expect(row).toMatchObject({ provider: 'stripe', amountPence: amount, source: 'cancellation' });
+
+    // Stripe's echo of our refund, twice, counts once; a partial (older) total afterwards adds nothing.
+    await deliver('charge.refunded', charge(pi, amount, [{ id: row!.providerRefundId, amount }]));
+    await deliver('charge.refunded', charge(pi, amount, [{ id: row!.providerRefundId, amount }]));
+    await deliver('charge.refunded', charge(pi, amount - 1));
+    await deliver('charge.refunded', charge(pi, amount));
+    expect(await refundRows(id)).toHaveLength(1);
+  });
+
+  it('an admin refunds in part; a refund made in the dashboard arrives by webhook and counts once', async () => {
+    const { id, pi, amount } = await paidOrder();
+    const requestId = crypto.randomUUID();
+    refundCalls.length = 0;
+    const [a, b] = await Promise.all([
+      post(`/api/admin/submissions/${id}/refunds`, admin, { requestId, amountPence: 150, reason: 'Goodwill' }),
+      post(`/api/admin/submissions/${id}/refunds`, admin, { requestId, amountPence: 150, reason: 'Goodwill' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(refundCalls).toHaveLength(1);
+    const ours = (await refundRows(id))[0]!;
+
+    // Refund of 50 made in Stripe's dashboard; the webhook lists both refunds, delivered twice.
+    await deliver('charge.refunded', charge(pi, 200, [{ id: 're_dashboard', amount: 50 }, { id: ours.providerRefundId, amount: 150 }]));
+    await deliver('charge.refunded', charge(pi, 200, [{ id: 're_dashboard', amount: 50 }, { id: ours.providerRefundId, amount: 150 }]));
+    // And the older event (ours only) arrives last.
+    await deliver('charge.refunded', charge(pi, 150, [{ id: ours.providerRefundId, amount: 150 }]));
+    const rows = await refundRows(id);
+    expect(rows.map((r) => [r.source, r.amountPence]).sort()).toEqual([['admin', 150], ['provider', 50]]);
+    const money = (await t.app.inject({ method: 'GET', url: `/api/admin/submissions/${id}/money`, headers: { cookie: admin.cookie } })).json();
+    expect(money).toMatchObject({ paidPence: amount, refundedPence: 200, netPence: amount - 200 });
+  });
+
+  it('a charge without its refund list is reconciled by its total', async () => {
+    const { id, pi } = await paidOrder();
+    await deliver('charge.refunded', charge(pi, 120));
+    await deliver('charge.refunded', charge(pi, 120));
+    await deliver('charge.refunded', charge(pi, 100));
+    expect((await refundRows(id)).map((r) => r.amountPence)).toEqual([120]);
+  });
+
+  it('when Stripe fails, nothing is cancelled or recorded', async () => {
+    const { id } = await paidOrder();
+    failRefunds = true;
+    const response = await post(`/api/submissions/${id}/cancel`, alice);
+    failRefunds = false;
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.refundFailed });
+    const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
+    expect(row!.status).toBe('paid');
+    expect(await refundRows(id)).toHaveLength(0);
+    // A retry succeeds.
+    expect((await post(`/api/submissions/${id}/cancel`, alice)).statusCode).toBe(200);
+  });
+});
