@@ -24,6 +24,7 @@ export const queryKeys = {
     all: ['submissions'] as const,
     detail: (id: string) => ['submissions', id] as const,
     factCheck: (id: string) => ['submissions', id, 'fact-check'] as const,
+    deliveries: (id: string) => ['submissions', id, 'deliveries'] as const,
   },
   /** Not under `submissions`: a new intent is made only when the checkout page asks for one. */
   paymentIntent: (submissionId: string) => ['payment-intent', submissionId] as const,
@@ -36,5 +37,6 @@ export const queryKeys = {
     queue: (filters: QueueFilters) => ['admin', 'queue', filters] as const,
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
+    money: (id: string) => ['admin', 'submission', id, 'money'] as const,
   },
 };

@@ -10,6 +10,9 @@ export const STATUS_TONES: Record<SubmissionStatus, BadgeTone> = {
   paid: 'blue',
   'in-review': 'yellow',
   completed: 'green',
+  // Decision 018's states: grey, as the spec says of any other status.
+  'revision-requested': 'grey',
+  cancelled: 'grey',
 };
 
 /** A submission's status as a coloured badge; a status this build does not know shows as itself, in grey. */

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
+import { LedgerExport } from './refund-form';
 import { QueueToolbar } from './queue-toolbar';
 
 export const ADMIN_REDIRECT_MS = 1000;
@@ -43,9 +44,12 @@ function Queue() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin panel</h1>
           <p className="text-slate-600">Every submission, what is due first, and the review of each order.</p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
-        </Button>
+        <div className="flex flex-wrap items-end gap-3">
+          <LedgerExport />
+          <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+            <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
+          </Button>
+        </div>
       </div>
       <QueueToolbar filters={filters} onChange={onChange} />
       {queue.isLoading ? (

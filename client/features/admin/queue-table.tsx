@@ -3,6 +3,7 @@ import type { AdminSubmission } from '@shared/submission.schema';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AdminMessagesDialog } from './admin-messages-dialog';
 import { AdvanceStatusButton } from './advance-status-button';
+import { RevisionFlag } from './refund-form';
 import { SubmissionDialog } from './submission-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { formatDate } from '@client/lib/format';
@@ -65,6 +66,7 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
                 <td className="px-4 py-3 whitespace-nowrap">{tierLabel(s.serviceTier)}</td>
                 <td className="px-4 py-3">
                   <StatusBadge status={s.status} />
+                  <RevisionFlag status={s.status} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
@@ -85,7 +87,10 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
           <li key={s.id} data-testid={`queue-card-${s.id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">
               <SubmissionCell s={s} />
-              <StatusBadge status={s.status} />
+              <div>
+                <StatusBadge status={s.status} />
+                <RevisionFlag status={s.status} />
+              </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
               <div className="col-span-2 min-w-0">

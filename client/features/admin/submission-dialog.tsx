@@ -13,6 +13,7 @@ import { ReviewForm } from './review-form';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { formatDayTime, formatPence } from '@client/lib/format';
 import { DueDate } from './due-date';
+import { AfterPaymentPanel } from './refund-form';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
 
@@ -112,6 +113,7 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
               {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
             </section>
           ) : null}
+          <AfterPaymentPanel submission={s} open={open} />
           <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 className="text-base font-semibold">Review</h3>
             <p className="text-sm text-slate-600">The original is on the left; edit the copy on the right.</p>

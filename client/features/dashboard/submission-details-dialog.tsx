@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dial
 import { formatDateTime, formatPence } from '@client/lib/format';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { ReviewDelivery } from '@client/features/fact-check';
+import { DeliveryHistory } from './delivery-history';
 
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -86,6 +87,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
           ) : (
             <TextBlock label="Reviewed content" text={null} empty="The reviewed content appears here when the review is complete." />
           )}
+          <DeliveryHistory submission={s} />
           <TextBlock label="Reviewer notes" text={s.reviewerNotes} empty="No notes from the reviewer yet." />
           {s.documentLink || s.documents.length > 0 ? (
             <section className="flex flex-col gap-2">

@@ -10,6 +10,7 @@ import { formatDate, formatPence } from '@client/lib/format';
 import { MessagesDialog } from './messages-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
+import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
 
 export function contentPreview(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -56,6 +57,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
       <p className="text-sm break-words text-slate-700" data-testid="content-preview">
         {contentPreview(s.content)}
       </p>
+      <RefundedAmount submission={s} />
       <div className="flex flex-wrap gap-2">
         {s.status === 'new' ? (
           <Button asChild variant="accent" size="sm">
@@ -66,6 +68,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         ) : null}
         <MessagesDialog submissionId={s.id} title={s.title} />
         <SubmissionDetailsDialog submission={s} />
+        <AfterPaymentActions submission={s} />
         {canDownload ? (
           <Button variant="outline" size="sm" onClick={() => downloadReviewedContent(s.id, s.reviewedContent ?? '')}>
             <Download className="h-4 w-4" aria-hidden="true" /> Download

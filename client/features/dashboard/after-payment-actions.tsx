@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Ban, RotateCcw } from 'lucide-react';
+import {
+  AFTER_PAYMENT_LABELS,
+  AFTER_PAYMENT_MESSAGES,
+  MAX_REVISION_MESSAGE_CHARACTERS,
+  refundedText,
+  revisionRequestSchema,
+} from '@shared/after-payment.schema';
+import type { Submission } from '@shared/submission.schema';
+import { formatPence } from '@shared/money';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
+import { FormAlert, FormField } from '@client/components/ui/form-field';
+import { Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api';
+import { formatDateTime } from '@client/lib/format';
+import { useCancelOrder, useRequestRevision } from './api/after-payment';
+
+const errorText = (error: Error | null) =>
+  error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? 'Something went wrong. Please try again.' : null;
+
+/** True while `until` (ISO) is in the future; re-renders when it passes, so a button never outlives its window. */
+function useStillOpen(until: string | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const left = Date.parse(until) - Date.now();
+    if (left <= 0 || left > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNow(Date.now()), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until !== null && Date.parse(until) > now;
+}
+
+function CancelOrderDialog({ submission }: { submission: Submission }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelOrder(submission.id);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (cancel.isPending ? undefined : setOpen(next))}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" onClick={() => cancel.reset()}>
+          <Ban className="h-4 w-4" aria-hidden="true" /> {AFTER_PAYMENT_LABELS.cancelOrder}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`${AFTER_PAYMENT_LABELS.cancelOrder} ${submission.id}?`}>
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-slate-700">
+            No reviewer has started on this order yet. If you cancel now, we refund the full {formatPence(submission.amountPence)} to
+            your card. This cannot be undone.
+          </p>
+          {cancel.error ? <FormAlert>{errorText(cancel.error)}</FormAlert> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={cancel.isPending}>
+                {AFTER_PAYMENT_LABELS.keepOrder}
+              </Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: (result) => {
+                    setOpen(false);
+                    toast({ title: AFTER_PAYMENT_MESSAGES.cancelled, description: refundedText(result.refundedPence) });
+                  },
+                })
+              }
+            >
+              {cancel.isPending ? 'Cancelling…' : AFTER_PAYMENT_LABELS.confirmCancel}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RevisionDialog({ submission }: { submission: Submission }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const revise = useRequestRevision(submission.id);
+  const submit = () => {
+    const parsed = revisionRequestSchema.safeParse({ message });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    revise.mutate(parsed.data.message, {
+      onSuccess: () => {
+        setOpen(false);
+        setMessage('');
+        toast({ title: AFTER_PAYMENT_MESSAGES.revisionRequested });
+      },
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => (revise.isPending ? undefined : setOpen(next))}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" onClick={() => revise.reset()}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" /> {AFTER_PAYMENT_LABELS.requestRevision}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={AFTER_PAYMENT_LABELS.requestRevision}
+        description={`Your free revision, available until ${formatDateTime(submission.revisionAvailableUntil)}. It is done within 2 business days.`}
+      >
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <FormField
+            label="What should change?"
+            error={fieldError}
+            hint={`${message.trim().length.toLocaleString('en-GB')} / ${MAX_REVISION_MESSAGE_CHARACTERS.toLocaleString('en-GB')}`}
+          >
+            {(props) => (
+              <Textarea
+                {...props}
+                value={message}
+                maxLength={MAX_REVISION_MESSAGE_CHARACTERS + 100}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            )}
+          </FormField>
+          {revise.error ? <FormAlert>{errorText(revise.error)}</FormAlert> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={revise.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="accent" disabled={revise.isPending}>
+              {revise.isPending ? 'Sending…' : AFTER_PAYMENT_LABELS.sendRevision}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The card's after-payment buttons: "Cancel order" and "Request revision", each only while its window is open. */
+export function AfterPaymentActions({ submission }: { submission: Submission }) {
+  const canCancel = useStillOpen(submission.cancellableUntil);
+  const canRevise = useStillOpen(submission.revisionAvailableUntil);
+  return (
+    <>
+      {canCancel ? <CancelOrderDialog submission={submission} /> : null}
+      {canRevise ? <RevisionDialog submission={submission} /> : null}
+    </>
+  );
+}
+
+/** "Refunded £X.XX" on the card, when any money went back. */
+export function RefundedAmount({ submission }: { submission: Submission }) {
+  if (submission.refundedPence <= 0) return null;
+  return (
+    <p className="text-sm font-medium text-emerald-800" data-testid="refunded-amount">
+      {refundedText(submission.refundedPence)}
+    </p>
+  );
+}
