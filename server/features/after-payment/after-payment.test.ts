@@ -104,7 +104,9 @@ describe('cancel before work starts', () => {
     expect((await call('POST', `/api/submissions/${other}/cancel`)).statusCode).toBe(401);
 
     // The 24-hour window, with a controlled clock: submitted at T, cancel at T + 24 h is too late.
-    const created = (await rowOf(other)).createdAt.getTime();
+    // A millisecond-exact submission time (PostgreSQL keeps microseconds, which a JS Date would round down).
+    const created = Date.now() - 1000;
+    await t.app.db.update(submissions).set({ createdAt: new Date(created) }).where(eq(submissions.id, other));
     const gateway = refundGateway(null);
     await expect(
       cancelOrder(t.app.db, t.app.mail, gateway, { submissionId: other, userId: alice.id, now: new Date(created + 24 * 3_600_000) }),
