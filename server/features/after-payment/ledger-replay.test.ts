@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { markReviewStarted } from '../admin';
-import { createPaidOrder } from '../admin/test-orders';
+import { createPaidOrder } from '../../test-support/orders';
 import { ledgerCsv, orderMoney, refundedBySubmission, refundGateway } from '../payments';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
@@ -52,7 +52,7 @@ describe('the ledger', () => {
         const remaining = order.paid - order.refunded;
         const amountPence = 1 + Math.floor(next() * (remaining + 50));
         const request = { orderId: order.id, requestId: crypto.randomUUID(), amountPence };
-        const outcome = adminRefund(t.app.db, gateway, {
+        const outcome = adminRefund(t.app.db, t.app.mail, gateway, {
           submissionId: order.id,
           adminId: admin.id,
           refund: { requestId: request.requestId, amountPence, reason: `op ${op}` },
@@ -68,13 +68,13 @@ describe('the ledger', () => {
       } else if (roll < 0.85 && requests.length > 0) {
         // A replay (double click, retry) of an earlier request changes nothing.
         const request = pick(requests);
-        await adminRefund(t.app.db, gateway, {
+        await adminRefund(t.app.db, t.app.mail, gateway, {
           submissionId: request.orderId,
           adminId: admin.id,
           refund: { requestId: request.requestId, amountPence: request.amountPence, reason: 'replay' },
         });
       } else if (roll < 0.93) {
-        const outcome = cancelOrder(t.app.db, gateway, { submissionId: order.id, userId: customer.id, now: new Date() });
+        const outcome = cancelOrder(t.app.db, t.app.mail, gateway, { submissionId: order.id, userId: customer.id, now: new Date() });
         if (order.status === 'paid' || order.status === 'cancelled') {
           await outcome;
           if (order.status === 'paid') order.refunded = order.paid;

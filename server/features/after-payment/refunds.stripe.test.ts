@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import { refunds, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createOrder } from '../admin/test-orders';
+import { createOrder } from '../../test-support/orders';
 
 const WEBHOOK_SECRET = 'whsec_test';
 
