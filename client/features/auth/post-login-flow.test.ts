@@ -38,6 +38,11 @@ function createdSubmission(id: string): Submission {
     paidAt: null,
     dueDate: null,
     completedAt: null,
+    refundedPence: 0,
+    cancellableUntil: null,
+    revisionAvailableUntil: null,
+    revisionRequestedAt: null,
+    revisionMessage: null,
   };
 }
 

@@ -14,7 +14,7 @@ const moneyKey = queryKeys.admin.money;
 export function useOrderMoney(id: string, enabled: boolean) {
   return useQuery<OrderMoney>({
     queryKey: moneyKey(id),
-    queryFn: async () => orderMoneySchema.parse(await apiJson('GET', `/api/admin/submissions/${id}/money`)),
+    queryFn: async () => await apiJson(orderMoneySchema, 'GET', `/api/admin/submissions/${id}/money`),
     enabled,
   });
 }
@@ -22,7 +22,7 @@ export function useOrderMoney(id: string, enabled: boolean) {
 export function useAdminRefund(id: string) {
   const queryClient = useQueryClient();
   return useMutation<OrderMoney, Error, AdminRefundInput>({
-    mutationFn: async (input) => orderMoneySchema.parse(await apiJson('POST', `/api/admin/submissions/${id}/refunds`, input)),
+    mutationFn: async (input) => await apiJson(orderMoneySchema, 'POST', `/api/admin/submissions/${id}/refunds`, input),
     onSuccess: (money) => queryClient.setQueryData(moneyKey(id), money),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
   });
@@ -30,5 +30,5 @@ export function useAdminRefund(id: string) {
 
 /** A reviewer opened a paid order: the customer can no longer cancel it (decision 018). */
 export async function markReviewOpened(id: string): Promise<boolean> {
-  return reviewOpenedSchema.parse(await apiJson('POST', `/api/admin/submissions/${id}/open`)).started;
+  return (await apiJson(reviewOpenedSchema, 'POST', `/api/admin/submissions/${id}/open`)).started;
 }

@@ -13,7 +13,7 @@ import { queryKeys } from '@client/lib/query-keys';
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation<CancelResponse, Error>({
-    mutationFn: async () => cancelResponseSchema.parse(await apiJson('POST', `/api/submissions/${id}/cancel`)),
+    mutationFn: async () => await apiJson(cancelResponseSchema, 'POST', `/api/submissions/${id}/cancel`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
   });
 }
@@ -22,7 +22,7 @@ export function useCancelOrder(id: string) {
 export function useRequestRevision(id: string) {
   const queryClient = useQueryClient();
   return useMutation<Submission, Error, string>({
-    mutationFn: async (message) => submissionSchema.parse(await apiJson('POST', `/api/submissions/${id}/revision`, { message })),
+    mutationFn: async (message) => await apiJson(submissionSchema, 'POST', `/api/submissions/${id}/revision`, { message }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
   });
 }
@@ -31,7 +31,7 @@ export function useRequestRevision(id: string) {
 export function useDeliveries(id: string, enabled: boolean) {
   return useQuery<Delivery[]>({
     queryKey: queryKeys.submissions.deliveries(id),
-    queryFn: async () => deliveriesSchema.parse(await apiJson('GET', `/api/submissions/${id}/deliveries`)),
+    queryFn: async () => await apiJson(deliveriesSchema, 'GET', `/api/submissions/${id}/deliveries`),
     enabled,
   });
 }
