@@ -1,14 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { SESSION_HINT_CLASS } from '@shared/session-hint';
 import { queryClient } from '@client/lib/query-client';
+import { hasSessionHint } from '@client/lib/session-hint';
 import { App } from '@client/app/app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A pre-rendered page (decision 019) is hydrated: React adopts the server's HTML. A page with a signed-in variant
+// (/) is rendered afresh when the hint cookie says the visitor is probably signed in: its HTML is the public
+// variant, hidden by the head's style until now.
+const signedInVariant = root.hasAttribute('data-signed-in-variant');
+if (root.firstElementChild && !(signedInVariant && hasSessionHint())) {
+  hydrateRoot(root, app, {
+    onRecoverableError(error, info) {
+      // Surfaces a hydration mismatch (the e2e suite fails on console errors that mention hydration).
+      console.error('Hydration error:', error, info.componentStack ?? '');
+    },
+  });
+} else {
+  root.textContent = '';
+  root.removeAttribute('data-signed-in-variant');
+  document.documentElement.classList.remove(SESSION_HINT_CLASS);
+  createRoot(root).render(app);
+}

@@ -1,7 +1,9 @@
-// Builds the client (Vite), bundles the server (esbuild) with its migrations, and pre-compresses assets.
+// Builds the client (Vite), pre-renders the public pages (decision 019), bundles the server (esbuild) with its
+// migrations, and pre-compresses assets.
 import { build as viteBuild } from 'vite';
+import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -30,6 +32,31 @@ async function buildClient() {
   }
 }
 
+/**
+ * Builds client/entry-server.tsx for Node and renders every public page of the route table to
+ * <dist>/prerendered/pages.json, which the server puts into its HTML shells (server/plugins/static.ts).
+ */
+async function prerender() {
+  const ssrDir = path.join(dist, '.ssr');
+  await viteBuild({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: path.join(root, 'client/entry-server.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+    },
+  });
+  const { prerenderPages } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+  const pages = await prerenderPages();
+  mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+  writeFileSync(path.join(dist, 'prerendered', 'pages.json'), JSON.stringify({ pages }));
+  rmSync(ssrDir, { recursive: true, force: true });
+  return pages.length;
+}
+
 async function buildServer() {
   const entries = {
     main: 'server/main.ts',
@@ -53,7 +80,9 @@ async function buildServer() {
   cpSync(path.join(root, 'server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
 }
 
+// React's server renderer in its production build, as the browser runs.
+process.env.NODE_ENV ??= 'production';
 rmSync(dist, { recursive: true, force: true });
-await Promise.all([buildClient(), buildServer()]);
+const [prerendered] = await Promise.all([buildClient().then(prerender), buildServer()]);
 writeFileSync(path.join(dist, 'BUILD_STAMP'), new Date().toISOString());
-console.log(`Built ${path.relative(root, dist) || '.'}/client and /server.`);
+console.log(`Built ${path.relative(root, dist) || '.'}/client (${prerendered} pre-rendered pages) and /server.`);

@@ -19,11 +19,20 @@ export interface PageRoute {
   access: PageAccess;
   title: string;
   description?: string;
+  /**
+   * Rendered to static HTML at build time (client/entry-server.tsx), with its content, title, description,
+   * canonical URL and Open Graph tags; listed in sitemap.xml unless `noindex`. A pattern (`/blog/:slug`) is
+   * rendered for each value the entry lists (each post), and any other value is a 404.
+   */
+  prerender?: boolean;
+  /** Kept out of search engines: `<meta name="robots" content="noindex">`, and never in sitemap.xml. */
+  noindex?: boolean;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/',
+    prerender: true,
     page: 'features/public-site/marketing-home-page.tsx',
     signedInPage: 'features/dashboard/customer-home-page.tsx',
     access: 'public',
@@ -33,6 +42,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/check-now',
+    prerender: true,
     page: 'features/submissions/check-now-page.tsx',
     access: 'public',
     title: 'Submit your content',
@@ -41,6 +51,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/about',
+    prerender: true,
     page: 'features/public-site/about-page.tsx',
     access: 'public',
     title: 'About us',
@@ -49,6 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/services',
+    prerender: true,
     page: 'features/public-site/services-page.tsx',
     access: 'public',
     title: 'Services and pricing',
@@ -57,6 +69,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/blog',
+    prerender: true,
     page: 'features/public-site/blog-page.tsx',
     access: 'public',
     title: 'Blog',
@@ -65,6 +78,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/blog/:slug',
+    prerender: true,
     page: 'features/public-site/blog-post-page.tsx',
     access: 'public',
     // The page sets its post's own title and excerpt.
@@ -72,6 +86,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/contact',
+    prerender: true,
     page: 'features/public-site/contact-page.tsx',
     access: 'public',
     title: 'Contact us',
@@ -80,6 +95,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/help-center',
+    prerender: true,
     page: 'features/public-site/help-center-page.tsx',
     access: 'public',
     title: 'Help center',
@@ -88,6 +104,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/privacy-policy',
+    prerender: true,
     page: 'features/public-site/privacy-policy-page.tsx',
     access: 'public',
     title: 'Privacy policy',
@@ -96,6 +113,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/terms-of-service',
+    prerender: true,
     page: 'features/public-site/terms-of-service-page.tsx',
     access: 'public',
     title: 'Terms of service',
@@ -104,6 +122,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/login',
+    prerender: true,
     page: 'features/auth/login-page.tsx',
     access: 'public',
     title: 'Sign in or create an account',
@@ -112,6 +131,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/sign-in',
+    noindex: true,
     page: 'features/auth/sign-in-page.tsx',
     access: 'public',
     title: 'Sign in',
@@ -120,6 +140,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/sign-up',
+    noindex: true,
     page: 'features/auth/sign-up-page.tsx',
     access: 'public',
     title: 'Create account',
@@ -128,6 +149,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/forgot-password',
+    noindex: true,
     page: 'features/auth/forgot-password-page.tsx',
     access: 'public',
     title: 'Forgot password',
@@ -135,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/reset-password',
+    noindex: true,
     page: 'features/auth/reset-password-page.tsx',
     access: 'public',
     title: 'Choose a new password',
@@ -142,6 +165,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/email-verified',
+    noindex: true,
     page: 'features/account/email-verified-page.tsx',
     access: 'public',
     title: 'E-mail address',
@@ -149,12 +173,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/auth-success',
+    noindex: true,
     page: 'features/auth/auth-success-page.tsx',
     access: 'public',
     title: 'Signing you in',
   },
   {
     path: '/dashboard',
+    noindex: true,
     page: 'features/dashboard/dashboard-page.tsx',
     access: 'customer',
     title: 'Dashboard',
@@ -163,6 +189,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/settings',
+    noindex: true,
     page: 'features/settings/settings-page.tsx',
     access: 'customer',
     title: 'Settings',
@@ -171,6 +198,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/admin',
+    noindex: true,
     page: 'features/admin/admin-page.tsx',
     access: 'admin',
     title: 'Admin panel',
@@ -179,6 +207,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/checkout/:submissionId',
+    noindex: true,
     page: 'features/checkout/checkout-page.tsx',
     access: 'customer',
     title: 'Checkout',

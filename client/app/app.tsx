@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '@client/components/ui/skeleton';
 import { RequireSignIn } from '@client/features/auth';
 import { useCurrentUser } from '@client/lib/current-user';
+import { hasSessionHint } from '@client/lib/session-hint';
 import { Layout } from './layout';
 import { NotFoundPage, routedPages, type RoutedPage } from './routes';
 
@@ -20,6 +21,8 @@ function RoutePage({ route, params }: { route: RoutedPage; params: Record<string
   const { user, isLoading } = useCurrentUser();
   const { Page, SignedInPage } = route;
   if (SignedInPage && !isLoading && user) return <SignedInPage {...params} />;
+  // Probably signed in (the hint cookie, decision 019): wait for the account rather than flash the public page.
+  if (SignedInPage && isLoading && hasSessionHint()) return <PageFallback />;
   // The admin page turns away everyone else itself (spec section 6: "Unauthorized", then /).
   if (route.access === 'customer') {
     return (

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { CurrentUser } from '../../shared/auth.schema';
+import { cookieHasSessionHint, SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import type { Database } from '../db/client';
 import { resolveSessionSecret } from '../env';
 import { createAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../features/auth/better-auth';
@@ -123,6 +124,27 @@ export const authPlugin = fp(
       };
     }
 
+    const secureCookies = config.PUBLIC_URL.startsWith('https://');
+    const hintCookie = (on: boolean) =>
+      `${SESSION_HINT_COOKIE}=${on ? '1' : ''}; Path=/; SameSite=Lax; Max-Age=${on ? SESSION_EXPIRES_IN_SECONDS : 0}${secureCookies ? '; Secure' : ''}`;
+
+    /**
+     * The signed-in hint (decision 019) follows the session cookie: set whenever a response sets the session,
+     * cleared when it clears it, and corrected whenever this request looked up the session and found the hint
+     * wrong (a session that expired or was revoked elsewhere, or one from before the hint existed).
+     */
+    async function sessionHintCookie(request: FastifyRequest, cookies: readonly string[]): Promise<string | null> {
+      const session = cookies.find((c) => c.startsWith(`${cookieName}=`));
+      if (session) {
+        const cleared = session.startsWith(`${cookieName}=;`) || /;\s*max-age=0(?:;|$)/i.test(session);
+        return hintCookie(!cleared);
+      }
+      const lookup = lookups.get(request);
+      if (!lookup) return null;
+      const signedIn = (await lookup) !== null;
+      return signedIn === cookieHasSessionHint(request.headers.cookie) ? null : hintCookie(signedIn);
+    }
+
     const table: RouteAccessEntry[] = [];
     app.decorate('auth', auth);
     app.decorate('sessionSecret', secret);
@@ -136,12 +158,11 @@ export const authPlugin = fp(
     });
     app.addHook('onRequest', guard);
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      const cookies = renewedCookies.get(request);
-      if (cookies) {
-        const existing = reply.getHeader('set-cookie');
-        const list = existing === undefined ? [] : [existing].flat().map(String);
-        void reply.header('set-cookie', [...list, ...cookies]);
-      }
+      const existing = reply.getHeader('set-cookie');
+      const list = [...(existing === undefined ? [] : [existing].flat().map(String)), ...(renewedCookies.get(request) ?? [])];
+      const hint = await sessionHintCookie(request, list);
+      if (hint) list.push(hint);
+      if (list.length > 0) void reply.header('set-cookie', list);
       // Nothing answered to a signed-in account may be kept by a browser or a shared cache.
       const access = request.routeOptions.config.access;
       const personal = request.user !== null || access === 'customer' || access === 'admin';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '../../shared/seo';
 import { documentTitle, NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, PAGE_ROUTES, type PageRoute } from '../../shared/routes';
 
 interface ManifestChunk {
@@ -9,12 +10,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** The shell with a page's own <title> and meta description, so each page is named before any script runs. */
-function withMeta(html: string, title: string, description: string | undefined): string {
+export function withMeta(html: string, title: string, description: string | undefined): string {
   let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>`);
   if (description) {
     out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`);

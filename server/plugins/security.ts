@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from '../../shared/session-hint';
 import type { Config } from '../env';
+
+/** The one inline script the pages carry (the signed-in hint, decision 019), allowed by its hash. */
+export const SESSION_HINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,7 +19,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        scriptSrc: ["'self'", SESSION_HINT_SCRIPT_HASH, ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { findPageRoute } from '../../shared/routes';
+import { robotsTxt } from '../../shared/seo';
+import { buildPageDocuments, readPrerenderedPages } from './prerendered-pages';
 import { buildShells } from './route-preloads';
 
 /**
  * Serves the built client: hashed assets cached for a year (pre-compressed .br/.gz when present),
- * index.html never cached. Any other GET that accepts HTML gets the app shell, with 404 for paths
- * the client router does not know.
+ * index.html never cached. Any other GET gets its page: pre-rendered for the public pages (decision 019), the
+ * app shell for the others, and the 404 page with status 404 for paths no page answers.
  */
 export async function registerStatic(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
@@ -17,7 +18,13 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const shellFor = buildShells(clientDir, indexHtml);
+  const { config } = app;
+  const documents = buildPageDocuments({
+    pages: readPrerenderedPages(clientDir),
+    shellFor: buildShells(clientDir, indexHtml),
+    origin: config.PUBLIC_URL,
+    support: { email: config.SUPPORT_EMAIL, phone: config.SUPPORT_PHONE, address: config.SUPPORT_ADDRESS },
+  });
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -42,18 +49,22 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
   });
 
   const sendShell = (pathname: string, reply: FastifyReply) => {
-    const route = findPageRoute(pathname);
-    return reply
-      .code(route ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shellFor(route));
+    const { status, html } = documents.documentFor(pathname);
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
+
+  // Both from the route table (shared/seo.ts) and this server's public origin.
+  app.get('/sitemap.xml', file, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(documents.sitemap),
+  );
+  app.get('/robots.txt', file, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(config.PUBLIC_URL)),
+  );
 
   app.get('/', html, async (_request, reply) => sendShell('/', reply));
   // An unknown API path answers the JSON 404, not the app shell: the router decides, not the URL text.
   app.get('/api/*', { config: { access: 'public', reply: 'not-found' } }, async (_request, reply) => reply.callNotFound());
-  // The app shell, or a file of the build's root (robots.txt, favicon.svg).
+  // The page (pre-rendered or the app shell), or a file of the build's root (favicon.svg).
   app.get('/*', html, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const candidate = path.join(clientDir, path.normalize(pathname));

@@ -1,14 +1,16 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { FileCheck2, LogIn, UserPlus } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { hasPendingSubmission } from '@client/lib/pending-submission';
 import { usePageMeta } from '@client/lib/page-meta';
+import { useHydrated } from '@client/lib/use-hydrated';
 
 export default function LoginPage() {
   usePageMeta();
-  const [pending] = useState(hasPendingSubmission);
+  // Read from storage once hydrated: the pre-rendered page cannot know it.
+  const hydrated = useHydrated();
+  const pending = hydrated && hasPendingSubmission();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold">Welcome to HumanProof</h1>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { usePageMeta } from '@client/lib/page-meta';
+import { useHydrated } from '@client/lib/use-hydrated';
 
 const SubmissionForm = lazy(() => import('./submission-form'));
 
@@ -19,15 +20,22 @@ function FormPlaceholder() {
 
 export default function CheckNowPage() {
   usePageMeta();
+  // The pre-rendered page shows the placeholder; the form (its validation, a saved draft, a prefill link) loads
+  // after first paint, in the browser only.
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Submit your content for human review</h1>
       <p className="mt-2 max-w-2xl text-slate-600">
         A professional copywriter checks, polishes or rewrites your AI-generated text. You see the exact price before you pay.
       </p>
-      <Suspense fallback={<FormPlaceholder />}>
-        <SubmissionForm />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={<FormPlaceholder />}>
+          <SubmissionForm />
+        </Suspense>
+      ) : (
+        <FormPlaceholder />
+      )}
     </div>
   );
 }

@@ -1,0 +1,93 @@
+/**
+ * Build-time rendering of the public pages (decision 019). scripts/build.mjs builds this entry with Vite for
+ * Node and calls prerenderPages(): each route of the route table marked `prerender` (and each blog post) is
+ * rendered with React's prerender API, which waits for the lazily loaded page, into the same tree main.tsx
+ * hydrates. The server puts the markup and the page's head tags into its HTML shell (server/plugins/static.ts).
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, PAGE_ROUTES } from '@shared/routes';
+import { App } from '@client/app/app';
+import { BLOG_POSTS } from '@client/features/public-site/blog/posts';
+
+export interface PrerenderedPage {
+  /** The URL path, or null for the 404 page (served for any path no page answers). */
+  path: string | null;
+  /** The route table's path (pattern) it was rendered for; null for the 404 page. */
+  route: string | null;
+  title: string;
+  description?: string;
+  ogType: 'website' | 'article';
+  lastModified?: string;
+  /** The markup inside <div id="root">. */
+  html: string;
+}
+
+/** A path no route matches, to render the 404 page (it shows the same whatever the path). */
+const NOT_FOUND_PROBE = '/__not-found__';
+
+async function renderPath(path: string): Promise<string> {
+  // Nothing is fetched while rendering (queries fetch once mounted, in the browser): pages render as for an
+  // anonymous visitor with the default site config, exactly as the browser's first render before any answer.
+  const client = new QueryClient({
+    defaultOptions: { queries: { queryFn: () => new Promise<never>(() => {}), retry: false, staleTime: Infinity } },
+  });
+  const { prelude } = await prerender(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <Router ssrPath={path}>
+          <App />
+        </Router>
+      </QueryClientProvider>
+    </StrictMode>,
+    // One complete document: no boundary outlined into a hidden segment revealed by an inline script (the
+    // Content-Security-Policy allows no inline script but the hint's).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  if (/<script|<template/.test(html)) throw new Error(`${path}: the pre-rendered HTML needs a script to complete`);
+  return html;
+}
+
+/** Every pre-rendered page, in route table order, then the 404 page. */
+export async function prerenderPages(): Promise<PrerenderedPage[]> {
+  const pages: PrerenderedPage[] = [];
+  for (const route of PAGE_ROUTES) {
+    if (!route.prerender) continue;
+    if (route.path === '/blog/:slug') {
+      for (const post of BLOG_POSTS) {
+        const path = `/blog/${post.slug}`;
+        pages.push({
+          path,
+          route: route.path,
+          title: post.title,
+          description: post.excerpt,
+          ogType: 'article',
+          lastModified: post.publishedAt,
+          html: await renderPath(path),
+        });
+      }
+      continue;
+    }
+    if (route.path.includes(':')) throw new Error(`${route.path}: a pre-rendered pattern needs its list of paths here`);
+    pages.push({
+      path: route.path,
+      route: route.path,
+      title: route.title,
+      ...(route.description ? { description: route.description } : {}),
+      ogType: 'website',
+      html: await renderPath(route.path),
+    });
+  }
+  pages.push({
+    path: null,
+    route: null,
+    title: NOT_FOUND_TITLE,
+    description: NOT_FOUND_DESCRIPTION,
+    ogType: 'website',
+    html: await renderPath(NOT_FOUND_PROBE),
+  });
+  return pages;
+}

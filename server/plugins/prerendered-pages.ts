@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { findPageRoute, PAGE_ROUTES, type PageRoute } from '../../shared/routes';
+import { jsonLdFor, pageHeadTags, SITEMAP_ROUTES, sitemapXml, type SitemapEntry } from '../../shared/seo';
+import type { SupportContact } from '../../shared/brand';
+import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
+import { withMeta } from './route-preloads';
+
+/** One page as scripts/build.mjs pre-rendered it (client/entry-server.tsx). */
+export interface PrerenderedPage {
+  path: string | null;
+  route: string | null;
+  title: string;
+  description?: string;
+  ogType: 'website' | 'article';
+  lastModified?: string;
+  html: string;
+}
+
+/** The build's pre-rendered pages, beside the client folder; none for a build without them (API tests). */
+export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
+  const file = path.join(clientDir, '..', 'prerendered', 'pages.json');
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { pages: PrerenderedPage[] }).pages;
+}
+
+export interface PageDocuments {
+  /** The HTML for a path and its status: pre-rendered when there is one, else the route's shell, else the 404. */
+  documentFor(pathname: string): { status: 200 | 404; html: string };
+  sitemap: string;
+}
+
+/**
+ * Puts each pre-rendered page into its route's shell (title, description, preloads from route-preloads.ts) with
+ * its canonical URL, Open Graph tags and JSON-LD for this server's public origin. Pages for signed-in users and
+ * the sign-in flow keep the empty shell (they render in the browser) and say `noindex`. A path of a pre-rendered
+ * pattern that was not rendered (an unknown blog post) and any unknown path get the 404 page with status 404.
+ */
+export function buildPageDocuments(options: {
+  pages: readonly PrerenderedPage[];
+  shellFor: (route: PageRoute | undefined) => string;
+  origin: string;
+  support: SupportContact;
+}): PageDocuments {
+  const { pages, shellFor, origin, support } = options;
+  const rendered = new Map<string, string>();
+  let notFound = withHead(shellFor(undefined), pageHeadTags({ origin, path: '/404', title: '404 Page Not Found', noindex: true }));
+
+  for (const page of pages) {
+    const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
+    const signedInVariant = Boolean(route?.signedInPage);
+    let html = withMeta(shellFor(route), page.title, page.description);
+    const head = page.path
+      ? pageHeadTags({
+          origin,
+          path: page.path,
+          title: page.title,
+          description: page.description,
+          ogType: page.ogType,
+          jsonLd: jsonLdFor(page.path, origin, support),
+        })
+      : pageHeadTags({ origin, path: '/404', title: page.title, description: page.description, noindex: true });
+    const hint = signedInVariant ? `<style>${SESSION_HINT_STYLE}</style><script>${SESSION_HINT_SCRIPT}</script>` : '';
+    html = withHead(html, head + hint).replace(
+      '<div id="root"></div>',
+      `<div id="root"${signedInVariant ? ' data-signed-in-variant' : ''}>${page.html}</div>`,
+    );
+    if (page.path) rendered.set(page.path, html);
+    else notFound = html;
+  }
+
+  const noindexShells = new Map<PageRoute, string>();
+  for (const route of PAGE_ROUTES) {
+    if (route.noindex) noindexShells.set(route, withHead(shellFor(route), '<meta name="robots" content="noindex">'));
+  }
+
+  const entries: SitemapEntry[] = [
+    ...SITEMAP_ROUTES.filter((route) => rendered.has(route.path)).map((route) => ({ path: route.path })),
+    ...pages
+      .filter((page) => page.path !== null && page.route?.includes(':'))
+      .map((page) => ({ path: page.path!, lastModified: page.lastModified })),
+  ];
+
+  return {
+    documentFor(pathname) {
+      const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const page = rendered.get(normalised);
+      if (page) return { status: 200, html: page };
+      const route = findPageRoute(pathname);
+      // Without a build's pre-rendered pages (an API-only test folder), every route keeps its shell.
+      if (!route || (route.prerender && rendered.size > 0)) return { status: 404, html: notFound };
+      return { status: 200, html: noindexShells.get(route) ?? shellFor(route) };
+    },
+    sitemap: sitemapXml(origin, entries),
+  };
+}
+
+function withHead(html: string, tags: string): string {
+  return html.replace('</head>', `${tags}</head>`);
+}
