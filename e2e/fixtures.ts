@@ -47,8 +47,8 @@ export async function signUpViaApi(page: Page, user: Partial<E2EUser> = {}): Pro
 }
 
 /**
- * Every test fails on an uncaught page error or a console error, so a broken screen cannot pass
- * quietly. Expected failures (a 401 probe, a declined card) can be allowed by pattern.
+ * Every test fails on an uncaught page error, a console error or any message about hydration, so a broken
+ * screen or a pre-rendered page that does not match its client render cannot pass quietly. Expected failures (a 401 probe, a declined card) can be allowed by pattern.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
@@ -57,8 +57,13 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
     const allowed = [/status of 401/, /status of 404/, /status of 409/, /status of 400/, /status of 402/, ...allowConsoleErrors];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
-      if (msg.type() !== 'error') return;
       const text = msg.text();
+      // A hydration mismatch fails the test whatever its level (main.tsx reports React's recoverable errors).
+      if (/hydrat/i.test(text)) {
+        errors.push(`hydration: ${text}`);
+        return;
+      }
+      if (msg.type() !== 'error') return;
       if (!allowed.some((re) => re.test(text))) errors.push(`console: ${text}`);
     });
     await use(page);

@@ -41,15 +41,26 @@ export function buildPageDocuments(options: {
   shellFor: (route: PageRoute | undefined) => string;
   origin: string;
   support: SupportContact;
+  /** The text of a stylesheet the shell links (`/assets/x.css`), to inline it into pre-rendered pages. */
+  stylesheet?: (href: string) => string | undefined;
 }): PageDocuments {
-  const { pages, shellFor, origin, support } = options;
+  const { pages, shellFor, origin, support, stylesheet } = options;
+  // A pre-rendered page paints from its HTML alone: its stylesheet comes inline rather than one round trip later
+  // (about 9 KB compressed; the pages the browser renders itself keep the cached link).
+  const inlineStyles = (html: string) =>
+    stylesheet
+      ? html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+          const css = stylesheet(href);
+          return css === undefined || css.includes('</style') ? link : `<style>${css}</style>`;
+        })
+      : html;
   const rendered = new Map<string, string>();
   let notFound = withHead(shellFor(undefined), pageHeadTags({ origin, path: '/404', title: '404 Page Not Found', noindex: true }));
 
   for (const page of pages) {
     const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
     const signedInVariant = Boolean(route?.signedInPage);
-    let html = withMeta(shellFor(route), page.title, page.description);
+    let html = inlineStyles(withMeta(shellFor(route), page.title, page.description));
     const head = page.path
       ? pageHeadTags({
           origin,

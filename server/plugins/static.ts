@@ -24,6 +24,10 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     shellFor: buildShells(clientDir, indexHtml),
     origin: config.PUBLIC_URL,
     support: { email: config.SUPPORT_EMAIL, phone: config.SUPPORT_PHONE, address: config.SUPPORT_ADDRESS },
+    stylesheet(href) {
+      const file = path.join(clientDir, path.normalize(href));
+      return file.startsWith(clientDir + path.sep) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    },
   });
   await app.register(fastifyStatic, {
     root: clientDir,
