@@ -9,21 +9,9 @@ import { prerender } from 'react-dom/static';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, PAGE_ROUTES } from '@shared/routes';
+import type { PrerenderedPage } from '@shared/seo';
 import { App } from '@client/app/app';
 import { BLOG_POSTS } from '@client/features/public-site/blog/posts';
-
-export interface PrerenderedPage {
-  /** The URL path, or null for the 404 page (served for any path no page answers). */
-  path: string | null;
-  /** The route table's path (pattern) it was rendered for; null for the 404 page. */
-  route: string | null;
-  title: string;
-  description?: string;
-  ogType: 'website' | 'article';
-  lastModified?: string;
-  /** The markup inside <div id="root">. */
-  html: string;
-}
 
 /** A path no route matches, to render the 404 page (it shows the same whatever the path). */
 const NOT_FOUND_PROBE = '/__not-found__';

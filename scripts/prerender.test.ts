@@ -28,7 +28,8 @@ vi.mock('../client/features/public-site/blog/posts', async (importOriginal) => {
       'readTime: 6',
       '---',
       '',
-      'Start with the numbers: every statistic needs a source.',
+      // `$&` and `$'` mean something to String.replace: the page must show them as written.
+      "Start with the numbers: every statistic needs a source, even one that says $& or $'.",
     ].join('\n'),
   });
   return { ...original, BLOG_POSTS: posts, findBlogPost: (slug: string) => posts.find((p) => p.slug === slug) };
@@ -42,7 +43,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   '/about': 'We put a human between your AI draft and your readers',
   '/services': 'Most popular',
   '/blog': 'Insights on AI content, accuracy and trust',
-  '/blog/five-claims-to-check': 'every statistic needs a source',
+  '/blog/five-claims-to-check': "every statistic needs a source, even one that says $&amp; or $&#39;.",
   '/contact': 'Get in touch with our team',
   '/help-center': 'How can we help?',
   '/privacy-policy': 'Privacy policy',

@@ -113,6 +113,21 @@ export function jsonLdFor(path: string, origin: string, support: SupportContact)
   return [];
 }
 
+/** One page as the build pre-rendered it (client/entry-server.tsx), in <dist>/prerendered/pages.json. */
+export interface PrerenderedPage {
+  /** The URL path, or null for the 404 page (served for any path no page answers). */
+  path: string | null;
+  /** The route table's path (pattern) it was rendered for; null for the 404 page. */
+  route: string | null;
+  title: string;
+  description?: string;
+  ogType: 'website' | 'article';
+  /** ISO date of the last change, when known (a post's publication date). */
+  lastModified?: string;
+  /** The markup inside <div id="root">. */
+  html: string;
+}
+
 export interface SitemapEntry {
   path: string;
   /** ISO date of the last change, when known (a post's publication date). */

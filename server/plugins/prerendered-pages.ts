@@ -1,21 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findPageRoute, PAGE_ROUTES, type PageRoute } from '../../shared/routes';
-import { jsonLdFor, pageHeadTags, SITEMAP_ROUTES, sitemapXml, type SitemapEntry } from '../../shared/seo';
+import { findPageRoute, NOT_FOUND_TITLE, PAGE_ROUTES, type PageRoute } from '../../shared/routes';
+import { jsonLdFor, type PrerenderedPage, pageHeadTags, SITEMAP_ROUTES, sitemapXml, type SitemapEntry } from '../../shared/seo';
 import type { SupportContact } from '../../shared/brand';
 import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
 import { withMeta } from './route-preloads';
-
-/** One page as scripts/build.mjs pre-rendered it (client/entry-server.tsx). */
-export interface PrerenderedPage {
-  path: string | null;
-  route: string | null;
-  title: string;
-  description?: string;
-  ogType: 'website' | 'article';
-  lastModified?: string;
-  html: string;
-}
 
 /** The build's pre-rendered pages, beside the client folder; none for a build without them (API tests). */
 export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
@@ -55,7 +44,7 @@ export function buildPageDocuments(options: {
         })
       : html;
   const rendered = new Map<string, string>();
-  let notFound = withHead(shellFor(undefined), pageHeadTags({ origin, path: '/404', title: '404 Page Not Found', noindex: true }));
+  let notFound = withHead(shellFor(undefined), pageHeadTags({ origin, path: '/404', title: NOT_FOUND_TITLE, noindex: true }));
 
   for (const page of pages) {
     const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
@@ -72,9 +61,10 @@ export function buildPageDocuments(options: {
         })
       : pageHeadTags({ origin, path: '/404', title: page.title, description: page.description, noindex: true });
     const hint = signedInVariant ? `<style>${SESSION_HINT_STYLE}</style><script>${SESSION_HINT_SCRIPT}</script>` : '';
+    // Replaced by a function, so a `$` in the page's text is never read as a replacement pattern.
     html = withHead(html, head + hint).replace(
       '<div id="root"></div>',
-      `<div id="root"${signedInVariant ? ' data-signed-in-variant' : ''}>${page.html}</div>`,
+      () => `<div id="root"${signedInVariant ? ' data-signed-in-variant' : ''}>${page.html}</div>`,
     );
     if (page.path) rendered.set(page.path, html);
     else notFound = html;
@@ -107,5 +97,5 @@ export function buildPageDocuments(options: {
 }
 
 function withHead(html: string, tags: string): string {
-  return html.replace('</head>', `${tags}</head>`);
+  return html.replace('</head>', () => `${tags}</head>`);
 }

@@ -12,9 +12,9 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The shell with a page's own <title> and meta description, so each page is named before any script runs. */
 export function withMeta(html: string, title: string, description: string | undefined): string {
-  let out = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(title))}</title>`);
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(title))}</title>`);
   if (description) {
-    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`);
+    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
   }
   return out;
 }
