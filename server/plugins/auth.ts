@@ -139,10 +139,15 @@ export const authPlugin = fp(
         const cleared = session.startsWith(`${cookieName}=;`) || /;\s*max-age=0(?:;|$)/i.test(session);
         return hintCookie(!cleared);
       }
+      const hinted = cookieHasSessionHint(request.headers.cookie);
       const lookup = lookups.get(request);
-      if (!lookup) return null;
+      if (!lookup) {
+        // A hint with no session cookie at all is wrong on its face.
+        const hasSessionCookie = (request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${cookieName}=`));
+        return hinted && !hasSessionCookie ? hintCookie(false) : null;
+      }
       const signedIn = (await lookup) !== null;
-      return signedIn === cookieHasSessionHint(request.headers.cookie) ? null : hintCookie(signedIn);
+      return signedIn === hinted ? null : hintCookie(signedIn);
     }
 
     const table: RouteAccessEntry[] = [];
