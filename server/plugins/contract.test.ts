@@ -141,6 +141,8 @@ describe('every route of the app declares its answer', () => {
         'file GET /api/submissions/:id/reviewed.docx',
         'file GET /api/submissions/:id/fact-check.pdf',
         'file GET /assets/*',
+        'file GET /robots.txt',
+        'file GET /sitemap.xml',
         'html GET /',
         'html GET /*',
         'not-found GET /api/*',

@@ -19,8 +19,10 @@ async function betterAuthAnswer(t: TestApp, cookie: string): Promise<string | nu
   return session?.user.id ?? null;
 }
 
+/** The session token's value from the user's cookies (which also hold the signed-in hint, decision 019). */
 function valueOf(user: SignedInUser): string {
-  return decodeURIComponent(user.cookie.slice(user.cookie.indexOf('=') + 1));
+  const pair = user.cookie.split('; ').find((c) => c.split('=')[0]!.endsWith('session_token'))!;
+  return decodeURIComponent(pair.slice(pair.indexOf('=') + 1));
 }
 
 function shapes(secureName: string, plainName: string, a: string, b: string): [string, string][] {
