@@ -146,7 +146,11 @@ export const authPlugin = fp(
         const hasSessionCookie = (request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${cookieName}=`));
         return hinted && !hasSessionCookie ? hintCookie(false) : null;
       }
-      const signedIn = (await lookup) !== null;
+      // A lookup that failed (the database busy or down) already decided this answer: its error reached the error
+      // handler, and the hint is left as it is rather than failing the answer a second time here.
+      const user = await lookup.catch(() => undefined);
+      if (user === undefined) return null;
+      const signedIn = user !== null;
       return signedIn === hinted ? null : hintCookie(signedIn);
     }
 
