@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -7,54 +5,13 @@ import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import { refunds, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createOrder } from '../../test-support/orders';
+import { FakeStripe } from '../../test-support/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test';
 
-/** Stripe at the HTTP boundary: payment intents and refunds, idempotency keys honoured as Stripe does. */
-const refundCalls: { key: string | undefined; form: URLSearchParams }[] = [];
-const byKey = new Map<string, { id: string }>();
-let fake: Server;
-let failRefunds = false;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    request.on('data', (chunk) => (data += chunk));
-    request.on('end', () => resolve(data));
-  });
-}
-
-async function startFake(): Promise<number> {
-  fake = createServer(async (request, response) => {
-    const form = new URLSearchParams(await readBody(request));
-    const key = request.headers['idempotency-key'] as string | undefined;
-    response.setHeader('content-type', 'application/json');
-    const existing = key ? byKey.get(key) : undefined;
-    if (request.url === '/v1/payment_intents') {
-      const id = `pi_${Math.random().toString(36).slice(2, 12)}`;
-      const intent = existing ?? { id, object: 'payment_intent', amount: Number(form.get('amount')), currency: 'gbp', client_secret: `${id}_secret_fake`, status: 'requires_payment_method' };
-      if (key) byKey.set(key, intent);
-      response.end(JSON.stringify(intent));
-      return;
-    }
-    if (request.url === '/v1/refunds') {
-      refundCalls.push({ key, form });
-      if (failRefunds) {
-        response.statusCode = 500;
-        response.end(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }));
-        return;
-      }
-      const refund = existing ?? { id: `re_${Math.random().toString(36).slice(2, 12)}`, object: 'refund', amount: Number(form.get('amount')), status: 'succeeded', payment_intent: form.get('payment_intent') };
-      if (key) byKey.set(key, refund);
-      response.end(JSON.stringify(refund));
-      return;
-    }
-    response.statusCode = 404;
-    response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  return (fake.address() as AddressInfo).port;
-}
+/** Stripe's API at the HTTP boundary (server/test-support/fake-stripe.ts). */
+const fake = new FakeStripe();
+const refundCalls = () => fake.to('/v1/refunds');
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -62,19 +19,19 @@ let admin: SignedInUser;
 const signer = new Stripe('sk_test_x');
 
 beforeAll(async () => {
-  const port = await startFake();
+  const stripeUrl = await fake.start();
   t = await createTestApp({
     STRIPE_SECRET_KEY: 'sk_test_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    STRIPE_API_URL: stripeUrl,
   });
   alice = await signUp(t.app);
   admin = await signUpAdmin(t.app);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => fake.close(resolve));
+  await fake.close();
 });
 
 let eventCounter = 0;
@@ -116,13 +73,13 @@ const charge = (pi: string, amountRefunded: number, list?: { id: string; amount:
 describe('Stripe refunds', () => {
   it('cancel refunds once: pressed twice, then the webhook twice and out of order', async () => {
     const { id, pi, amount } = await paidOrder();
-    refundCalls.length = 0;
+    fake.requests.length = 0;
     const [first, second] = await Promise.all([post(`/api/submissions/${id}/cancel`, alice), post(`/api/submissions/${id}/cancel`, alice)]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    expect(refundCalls).toHaveLength(1);
-    expect(refundCalls[0]!.form.get('payment_intent')).toBe(pi);
-    expect(refundCalls[0]!.form.get('amount')).toBe(String(amount));
-    expect(refundCalls[0]!.key).toMatch(new RegExp(`^cancel-${id}:`));
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0]!.form.get('payment_intent')).toBe(pi);
+    expect(refundCalls()[0]!.form.get('amount')).toBe(String(amount));
+    expect(refundCalls()[0]!.idempotencyKey).toMatch(new RegExp(`^cancel-${id}:`));
     const [row] = await refundRows(id);
     expect(row).toMatchObject({ provider: 'stripe', amountPence: amount, source: 'cancellation' });
 
@@ -137,13 +94,13 @@ describe('Stripe refunds', () => {
   it('an admin refunds in part; a refund made in the dashboard arrives by webhook and counts once', async () => {
     const { id, pi, amount } = await paidOrder();
     const requestId = crypto.randomUUID();
-    refundCalls.length = 0;
+    fake.requests.length = 0;
     const [a, b] = await Promise.all([
       post(`/api/admin/submissions/${id}/refunds`, admin, { requestId, amountPence: 150, reason: 'Goodwill' }),
       post(`/api/admin/submissions/${id}/refunds`, admin, { requestId, amountPence: 150, reason: 'Goodwill' }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls()).toHaveLength(1);
     const ours = (await refundRows(id))[0]!;
 
     // Refund of 50 made in Stripe's dashboard; the webhook lists both refunds, delivered twice.
@@ -167,9 +124,9 @@ describe('Stripe refunds', () => {
 
   it('when Stripe fails, nothing is cancelled or recorded', async () => {
     const { id } = await paidOrder();
-    failRefunds = true;
+    fake.failAlways.add('/v1/refunds');
     const response = await post(`/api/submissions/${id}/cancel`, alice);
-    failRefunds = false;
+    fake.failAlways.delete('/v1/refunds');
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.refundFailed });
     const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));

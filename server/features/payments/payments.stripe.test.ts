@@ -1,68 +1,16 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { paymentEvents, payments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
+import { FakeStripe } from '../../test-support/fake-stripe';
 
 const WEBHOOK_SECRET = 'whsec_test';
 
-/** A stand-in for Stripe's API at the HTTP boundary: POST /v1/payment_intents, with idempotency keys honoured. */
-interface FakeRequest {
-  path: string;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-  form: URLSearchParams;
-}
-const seen: FakeRequest[] = [];
-const byKey = new Map<string, object>();
-let fake: Server;
-let failNext = false;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    request.on('data', (chunk) => (data += chunk));
-    request.on('end', () => resolve(data));
-  });
-}
-
-async function startFake(): Promise<number> {
-  fake = createServer(async (request, response) => {
-    const form = new URLSearchParams(await readBody(request));
-    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    seen.push({ path: request.url ?? '', idempotencyKey, authorization: request.headers.authorization, form });
-    response.setHeader('content-type', 'application/json');
-    if (request.method !== 'POST' || request.url !== '/v1/payment_intents') {
-      response.statusCode = 404;
-      response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
-      return;
-    }
-    if (failNext) {
-      failNext = false;
-      response.statusCode = 500;
-      response.end(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }));
-      return;
-    }
-    const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-    const id = `pi_${Math.random().toString(36).slice(2, 12)}`;
-    const intent = existing ?? {
-      id,
-      object: 'payment_intent',
-      amount: Number(form.get('amount')),
-      currency: form.get('currency'),
-      client_secret: `${id}_secret_fake`,
-      status: 'requires_payment_method',
-      metadata: { submissionId: form.get('metadata[submissionId]') },
-    };
-    if (idempotencyKey) byKey.set(idempotencyKey, intent);
-    response.end(JSON.stringify(intent));
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  return (fake.address() as AddressInfo).port;
-}
+/** Stripe's API at the HTTP boundary (server/test-support/fake-stripe.ts). */
+const fake = new FakeStripe();
+const seen = fake.requests;
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -70,19 +18,19 @@ let bob: SignedInUser;
 const signer = new Stripe('sk_test_x');
 
 beforeAll(async () => {
-  const port = await startFake();
+  const stripeUrl = await fake.start();
   t = await createTestApp({
     STRIPE_SECRET_KEY: 'sk_test_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    STRIPE_API_URL: stripeUrl,
   });
   alice = await signUp(t.app);
   bob = await signUp(t.app);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => fake.close(resolve));
+  await fake.close();
 });
 beforeEach(() => {
   seen.length = 0;
@@ -146,7 +94,7 @@ describe('Stripe payments', () => {
 
   it('answers 502 with the setup message when Stripe fails, and 404 to another customer', async () => {
     const submission = await createSubmissionVia(t.app, alice.cookie);
-    failNext = true;
+    fake.failNext.add('/v1/payment_intents');
     const failed = await startPayment(submission.id);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({ message: 'Unable to initialize payment. Please try again or contact support.' });
