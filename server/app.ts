@@ -41,6 +41,10 @@ export function defaultClientDir(): string {
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
+    // process.stdout, not pino's own asynchronous writer: on a pipe (how a supervisor or container collects the
+    // log) Node writes it synchronously, so lines arrive in the order they were logged and none is lost at exit.
+    // With the asynchronous writer the shutdown lines were seen out of order.
+    stream: process.stdout,
     redact: {
       paths: [
         'req.headers.cookie',
