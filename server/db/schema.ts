@@ -139,8 +139,16 @@ export const submissions = pgTable(
     /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
     revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
     revisionMessage: text('revision_message'),
+    /** The reviewer working on the order (issue 14): only they may save its draft until the claim lapses. */
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Last activity under the claim (claim, save); a claim idle for 2 hours lapses back to the queue. */
+    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
+    /** Optimistic concurrency of the review draft: every save must name the version it started from. */
+    reviewVersion: integer('review_version').notNull().default(0),
   },
   (t) => [
+    index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
     index('submissions_status_due_idx').on(t.status, t.dueDate, t.id),
     index('submissions_created_idx').on(t.createdAt.desc(), t.id),
