@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SESSION_HINT_CLASS } from '@shared/session-hint';
@@ -21,11 +21,15 @@ const app = (
 // variant, hidden by the head's style until now.
 const signedInVariant = root.hasAttribute('data-signed-in-variant');
 if (root.firstElementChild && !(signedInVariant && hasSessionHint())) {
-  hydrateRoot(root, app, {
-    onRecoverableError(error, info) {
-      // Surfaces a hydration mismatch (the e2e suite fails on console errors that mention hydration).
-      console.error('Hydration error:', error, info.componentStack ?? '');
-    },
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // in one long task: the page is already painted and readable, so nothing waits on it (decision 010).
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError(error, info) {
+        // Surfaces a hydration mismatch (the e2e suite fails on console errors that mention hydration).
+        console.error('Hydration error:', error, info.componentStack ?? '');
+      },
+    });
   });
 } else {
   root.textContent = '';

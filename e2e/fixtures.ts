@@ -56,6 +56,13 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
     const errors: string[] = [];
     const allowed = [/status of 401/, /status of 404/, /status of 409/, /status of 400/, /status of 402/, ...allowConsoleErrors];
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    // A Content-Security-Policy violation fails the test too, even one a script caught (zod's eval probe was
+    // one): the browser reports each as an issue, and a blocked resource is a broken page.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
     page.on('console', (msg) => {
       const text = msg.text();
       // A hydration mismatch fails the test whatever its level (main.tsx reports React's recoverable errors).

@@ -25,6 +25,10 @@ test.describe('pre-rendered pages', () => {
       expect(response?.status(), p.path).toBe(p.path === '/no-such-page' ? 404 : 200);
       await expect(page.getByRole('heading', { level: 1 }), p.path).toHaveText(p.h1);
       titles.add(await page.title());
+      // The page paints from its HTML; its scripts only hydrate it, so they are fetched at low priority (decision 010).
+      const scripts = page.locator('script[type="module"], link[rel="modulepreload"]');
+      expect(await scripts.count(), p.path).toBeGreaterThan(0);
+      expect(await scripts.evaluateAll((els) => els.filter((el) => el.getAttribute('fetchpriority') !== 'low').length), p.path).toBe(0);
     }
     expect(titles.size).toBe(PAGES.length);
     await context.close();

@@ -1,7 +1,8 @@
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+let gbp: Intl.NumberFormat | undefined;
 
-/** `£1,234.50` from integer pence. */
+/** `£1,234.50` from integer pence (the formatter is built on first use: that loads locale data). */
 export function formatPence(pence: number): string {
+  gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(pence / 100);
 }
 

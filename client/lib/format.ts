@@ -7,17 +7,24 @@ export { formatPence, formatRatePerWord } from '@shared/money';
 export const TIME_ZONE = 'Europe/London';
 const LOCALE = 'en-GB';
 
-const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options });
+/**
+ * A formatter made on first use: building an Intl formatter loads locale data (milliseconds each), and public
+ * pages import this module without formatting a date, so nothing is built while the page hydrates.
+ */
+const format = (options: Intl.DateTimeFormatOptions) => {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return () => (formatter ??= new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, ...options }));
+};
 const dateOnly = format({ day: 'numeric', month: 'short', year: 'numeric' });
 const dateTime = format({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const dayTime = format({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const longDate = format({ day: 'numeric', month: 'long', year: 'numeric' });
 const clockTime = format({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-function formatWith(formatter: Intl.DateTimeFormat, value: Date | string | null | undefined, fallback: string): string {
+function formatWith(formatter: () => Intl.DateTimeFormat, value: Date | string | null | undefined, fallback: string): string {
   if (!value) return fallback;
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? fallback : formatter.format(date);
+  return Number.isNaN(date.getTime()) ? fallback : formatter().format(date);
 }
 
 /** "3 Mar 2025", or the fallback for a missing or invalid date. */

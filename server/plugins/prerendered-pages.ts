@@ -7,6 +7,15 @@ import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hi
 import { withMeta } from './route-preloads';
 
 /** The build's pre-rendered pages, beside the client folder; none for a build without them (API tests). */
+/**
+ * A pre-rendered page paints from its HTML; its scripts only hydrate it. Fetched at low priority, they no longer
+ * compete with the document, and the browser (and Lighthouse's simulation, which counts every high-priority
+ * script that finished before the first paint as render-blocking) paints without waiting for them (decision 010).
+ */
+export function scriptsAfterPaint(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
   const file = path.join(clientDir, '..', 'prerendered', 'pages.json');
   if (!existsSync(file)) return [];
@@ -49,7 +58,7 @@ export function buildPageDocuments(options: {
   for (const page of pages) {
     const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
     const signedInVariant = Boolean(route?.signedInPage);
-    let html = inlineStyles(withMeta(shellFor(route), page.title, page.description));
+    let html = scriptsAfterPaint(inlineStyles(withMeta(shellFor(route), page.title, page.description)));
     const head = page.path
       ? pageHeadTags({
           origin,
