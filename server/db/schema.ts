@@ -154,6 +154,9 @@ export const submissions = pgTable(
     index('submissions_created_idx').on(t.createdAt.desc(), t.id),
     index('submissions_due_idx').on(t.dueDate, t.id),
     index('submissions_contact_email_idx').on(sql`lower(${t.contactEmail})`),
+    // The operations dashboard's ranges (decision 023): orders per day, and completions per range.
+    index('submissions_paid_at_idx').on(t.paidAt),
+    index('submissions_completed_at_idx').on(t.completedAt),
   ],
 );
 
@@ -196,6 +199,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_submission_idx').on(t.submissionId),
+    // Revenue per day (decision 023) and the ledger export read succeeded payments by date.
+    index('payments_succeeded_at_idx').on(t.succeededAt).where(sql`${t.status} = 'succeeded'`),
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
   ],
 );
@@ -249,7 +254,11 @@ export const deliveries = pgTable(
     deliveredBy: text('delivered_by').references(() => users.id, { onDelete: 'set null' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('deliveries_submission_number_unique').on(t.submissionId, t.number)],
+  (t) => [
+    uniqueIndex('deliveries_submission_number_unique').on(t.submissionId, t.number),
+    // Per-reviewer output over a range of days (decision 023).
+    index('deliveries_delivered_at_idx').on(t.deliveredAt),
+  ],
 );
 
 /** Provider events already processed, so a repeated webhook is a no-op. */

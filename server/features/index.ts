@@ -13,6 +13,7 @@ import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './after-payment/routes';
+import { insightsRoutes } from './insights/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -30,4 +31,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   uploadRoutes,
   factCheckRoutes,
   afterPaymentRoutes,
+  insightsRoutes,
 ];
