@@ -199,8 +199,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_submission_idx').on(t.submissionId),
-    // Revenue per day (decision 023) and the ledger export read succeeded payments by date.
-    index('payments_succeeded_at_idx').on(t.succeededAt).where(sql`${t.status} = 'succeeded'`),
+    // Revenue per day (decision 023) and the ledger export read succeeded payments by date; with the amount, a
+    // day's sum is read from the index alone.
+    index('payments_succeeded_at_idx').on(t.succeededAt, t.amountPence).where(sql`${t.status} = 'succeeded'`),
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
   ],
 );

@@ -1,0 +1,240 @@
+// Operations insights benchmark (decision 023): seeds 1,000,000 orders over the last 365 days with generate_series
+// (payments, refunds, completions, revisions and deliveries by ten reviewers), then times GET /api/admin/insights
+// over HTTP for a 30-day and a 365-day range, one request at a time (each request runs the dashboard's four
+// aggregates), and prints each query's plan. PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
+// fresh database is created and dropped), else PGlite in a temporary folder (use a small BENCH_ROWS there).
+//   node scripts/bench-insights.mjs   (BENCH_ROWS=1000000 BENCH_REQUESTS=20; BENCH_KEEP=1 keeps the PostgreSQL
+//   database for EXPLAIN; BENCH_EXPLAIN=0 skips the plans)
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+register();
+const { loadConfig } = await import('../server/env.ts');
+const { buildApp } = await import('../server/app.ts');
+const { dailyFigures, turnaround, openWork, reviewerOutput } = await import('../server/features/insights/compute-insights.ts');
+const { addDays, londonDay } = await import('../shared/insights.schema.ts');
+const { sql } = await import('drizzle-orm');
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const CUSTOMERS = 5_000;
+const REVIEWERS = 10;
+const DAYS = 365;
+const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-insights-'));
+let databaseUrl;
+let dbName;
+if (serverUrl) {
+  dbName = `hp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${dbName}`;
+  databaseUrl = u.toString();
+}
+
+const ADMIN = 'bench-admin@humanproof.test';
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: 'http://127.0.0.1:0',
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  ADMIN_EMAILS: ADMIN,
+  AUTH_RATE_LIMIT_MAX: '100000',
+  MAIL_WORKER: 'off',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const app = await buildApp({ config, clientDir: null, logger: false });
+await app.ready();
+
+async function cleanup() {
+  await seeder?.end().catch(() => undefined);
+  await app.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName && process.env.BENCH_KEEP === '1') {
+    console.log(`Kept database ${databaseUrl}`);
+  } else if (dbName) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+}
+
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+// Seeding a million rows takes longer than the app's 10 s statement timeout: on PostgreSQL it runs on a connection
+// of its own without one.
+let seeder = null;
+if (databaseUrl) {
+  seeder = new pg.Client({ connectionString: databaseUrl, statement_timeout: 0 });
+  await seeder.connect();
+}
+async function step(name, query) {
+  const started = performance.now();
+  if (seeder) {
+    const { sql: text, params } = app.db.dialect.sqlToQuery(query);
+    await seeder.query(text, params);
+  } else {
+    await app.db.execute(query);
+  }
+  console.log(`  ${name}: ${seconds(started)}`);
+}
+
+/** Seeds the data set. Order i was paid i × (365 days / ROWS) ago, so every day of the year has orders. */
+async function seed() {
+  const spacing = `${(DAYS * 86_400) / ROWS} seconds`;
+  await step('customers and reviewers', sql`
+    insert into users (id, name, email, first_name, last_name, is_admin)
+    select 'bench-user-' || i, 'Customer ' || i, 'customer' || i || '@bench.example', 'Customer', 'No ' || i, false
+    from generate_series(1, ${CUSTOMERS}) as i
+    union all
+    select 'bench-reviewer-' || i, 'Reviewer ' || i, 'reviewer' || i || '@bench.example', 'Reviewer', 'No ' || i, true
+    from generate_series(1, ${REVIEWERS}) as i`);
+  // Per 20 orders: 1 unpaid, 1 cancelled (refunded in full), the rest completed; among the newest week's orders
+  // (not yet done) some are paid, in review or back for a revision. Every 5th is fast (24 h); every 50th had a
+  // revision, delivered 30 h after the request. Turnaround 10–120 h, so some are late.
+  await step('submissions', sql`
+    insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
+      contact_name, contact_email, content, created_at, updated_at, paid_at, due_date, completed_at, review_started_at,
+      revision_requested_at)
+    select 'B' || lpad(i::text, 9, '0'), 'bench-user-' || (1 + i % ${CUSTOMERS}), 'Order ' || i, s.status,
+      (array['fact-checked', 'polished', 'rewritten'])[1 + i % 3], 'blog-post', w.words, w.words * 6, w.fast,
+      'Customer ' || (1 + i % ${CUSTOMERS}), 'contact' || (1 + i % ${CUSTOMERS}) || '@bench.example',
+      'Benchmark content number ' || i, c.paid - interval '5 minutes', c.paid,
+      case when s.status = 'new' then null else c.paid end,
+      case when s.status = 'new' then null
+           when s.revised then c.paid + interval '100 hours' + interval '48 hours'
+           when w.fast then c.paid + interval '24 hours' else c.paid + interval '72 hours' end,
+      case when s.status <> 'completed' then null
+           when s.revised then c.paid + interval '130 hours'
+           else c.paid + (10 + i % 111) * interval '1 hour' end,
+      case when s.status in ('new', 'paid', 'cancelled') then null else c.paid + interval '1 hour' end,
+      case when s.revised then c.paid + interval '100 hours' else null end
+    from generate_series(1, ${ROWS}) as i
+    cross join lateral (select now() - i * ${spacing}::interval as paid) c
+    cross join lateral (select 100 + (i * 7919) % 2900 as words, i % 5 = 0 as fast) w
+    cross join lateral (
+      select case when i % 20 = 0 then 'new'
+                  when i % 20 = 1 then 'cancelled'
+                  when c.paid > now() - interval '7 days' and i % 20 between 2 and 7 then 'paid'
+                  when c.paid > now() - interval '7 days' and i % 20 between 8 and 11 then 'in-review'
+                  when c.paid > now() - interval '7 days' and i % 20 = 12 then 'revision-requested'
+                  else 'completed' end as status,
+             i % 50 = 3 as revised_candidate
+    ) s0
+    cross join lateral (select s0.status, s0.revised_candidate and s0.status in ('completed', 'revision-requested') as revised) s`);
+  await step('payments', sql`
+    insert into payments (id, submission_id, provider, provider_payment_id, client_secret, amount_pence, currency, status,
+      succeeded_at, created_at, updated_at)
+    select 'P' || substr(id, 2), id, 'sandbox', 'sbx_pi_' || id, 'sbx_secret_' || id, amount_pence, 'gbp', 'succeeded',
+      paid_at, paid_at, paid_at
+    from submissions where paid_at is not null`);
+  // Cancelled orders refunded in full an hour after payment; one completed order in 100 refunded £1.
+  await step('refunds', sql`
+    insert into refunds (id, submission_id, payment_id, provider, provider_refund_id, idempotency_key, amount_pence, source,
+      reason, created_at)
+    select 'R' || substr(s.id, 2), s.id, 'P' || substr(s.id, 2), 'sandbox', 'sbx_re_' || s.id, 'bench-' || s.id,
+      case when s.status = 'cancelled' then s.amount_pence else 100 end,
+      case when s.status = 'cancelled' then 'cancellation' else 'admin' end, 'Benchmark', s.paid_at + interval '1 hour'
+    from submissions s
+    where s.status = 'cancelled' or (s.status = 'completed' and substr(s.id, 9, 2) = '07')`);
+  // A delivery per completion by one of the reviewers; a revised order has its first delivery too.
+  await step('deliveries', sql`
+    insert into deliveries (id, submission_id, number, reviewed_content, delivered_by, delivered_at)
+    select 'D' || substr(id, 2), id, case when revision_requested_at is null then 1 else 2 end, 'Reviewed',
+      'bench-reviewer-' || (1 + (substr(id, 2)::int % ${REVIEWERS})), completed_at
+    from submissions where status = 'completed'
+    union all
+    select 'E' || substr(id, 2), id, 1, 'Reviewed', 'bench-reviewer-' || (1 + ((substr(id, 2)::int + 3) % ${REVIEWERS})),
+      paid_at + interval '60 hours'
+    from submissions where revision_requested_at is not null`);
+  await step('vacuum analyze', sql`vacuum analyze`);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+try {
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-up/email',
+    payload: { email: ADMIN, password: 'bench-password-long-enough', name: 'Bench Admin', firstName: 'Bench', lastName: 'Admin' },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`admin sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const raw = signUp.headers['set-cookie'];
+  const cookie = (Array.isArray(raw) ? raw : [raw]).map((c) => c.split(';')[0]).join('; ');
+
+  const started = performance.now();
+  console.log(`Seeding ${ROWS.toLocaleString('en-GB')} orders on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}...`);
+  await seed();
+  const counts = await app.db.execute(sql`select (select count(*) from submissions) as submissions,
+    (select count(*) from payments) as payments, (select count(*) from refunds) as refunds,
+    (select count(*) from deliveries) as deliveries`);
+  console.log(`Seeded in ${seconds(started)}:`, Object.fromEntries(Object.entries(counts.rows[0]).map(([k, v]) => [k, Number(v)])));
+
+  const today = londonDay(new Date());
+  const ranges = [
+    ['30 days', addDays(today, -29), today],
+    ['365 days', addDays(today, -364), today],
+  ];
+
+  if (process.env.BENCH_EXPLAIN !== '0' && databaseUrl) {
+    // The plans of the four aggregates for the 365-day range, captured from the service's own queries.
+    const captured = [];
+    const capture = { execute: async (query) => (captured.push(query), { rows: [] }) };
+    const range = { from: ranges[1][1], to: ranges[1][2], days: 365 };
+    await dailyFigures(capture, range);
+    await turnaround(capture, range);
+    await openWork(capture, new Date());
+    await reviewerOutput(capture, range);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const [name, query] of ['daily', 'turnaround', 'open work', 'reviewers'].map((n, i) => [n, captured[i]])) {
+      const { sql: text, params } = app.db.dialect.sqlToQuery(query);
+      const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${text}`, params);
+      console.log(`\nPlan (${name}, 365 days):\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+    }
+    await client.end();
+  }
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const results = [];
+  for (const [name, from, to] of ranges) {
+    const url = `${address}/api/admin/insights?from=${from}&to=${to}`;
+    const first = await fetch(url, { headers: { cookie } });
+    const body = await first.json();
+    if (first.status !== 200) throw new Error(`${name}: ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+    const times = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const t0 = performance.now();
+      const response = await fetch(url, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const all = body.turnaround.find((r) => r.dimension === 'all');
+    results.push({
+      range: name,
+      orders: body.totals.orders,
+      completed: all.completed,
+      requests: REQUESTS,
+      'p50 ms': Math.round(percentile(times, 50)),
+      'p99 ms': Math.round(percentile(times, 99)),
+      'max ms': Math.round(times[times.length - 1]),
+    });
+    console.log(`${name}: p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms`);
+  }
+  console.log(`\n${REQUESTS} sequential requests per range after one warm-up, ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.table(results);
+} finally {
+  await cleanup();
+}
