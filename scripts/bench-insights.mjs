@@ -121,7 +121,7 @@ async function seed() {
       case when s.revised then c.paid + interval '100 hours' else null end
     from generate_series(1, ${ROWS}) as i
     cross join lateral (select now() - i * ${spacing}::interval as paid) c
-    cross join lateral (select 100 + (i * 7919) % 2900 as words, i % 5 = 0 as fast) w
+    cross join lateral (select 100 + ((i::bigint * 7919) % 2900)::int as words, i % 5 = 0 as fast) w
     cross join lateral (
       select case when i % 20 = 0 then 'new'
                   when i % 20 = 1 then 'cancelled'

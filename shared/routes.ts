@@ -206,6 +206,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Review desk: every submission, due dates, reviews and messages.',
   },
   {
+    path: '/admin/insights',
+    noindex: true,
+    page: 'features/insights/insights-page.tsx',
+    access: 'admin',
+    title: 'Insights',
+    description:
+      'Operations dashboard: orders and revenue per day, turnaround against the promise, open work and reviewer output.',
+  },
+  {
     path: '/checkout/:submissionId',
     noindex: true,
     page: 'features/checkout/checkout-page.tsx',

@@ -38,5 +38,6 @@ export const queryKeys = {
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
+    insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,
   },
 };

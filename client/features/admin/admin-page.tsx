@@ -1,35 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
-import { RefreshCw, ShieldAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
+import { BarChart3, RefreshCw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
-import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { LedgerExport } from './refund-form';
 import { QueueToolbar } from './queue-toolbar';
-
-export const ADMIN_REDIRECT_MS = 1000;
-const UNAUTHORIZED_DESCRIPTION = 'Admin access required. Redirecting...';
-
-/** Spec section 6: a non-admin or a visitor is told and sent to / after 1 second. */
-function Unauthorized() {
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    toast({ title: 'Unauthorized', description: UNAUTHORIZED_DESCRIPTION, variant: 'destructive' });
-    const timer = window.setTimeout(() => navigate('/'), ADMIN_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
-  return (
-    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
-      <ShieldAlert className="h-10 w-10 text-red-700" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Unauthorized</h1>
-      <p className="text-slate-600">{UNAUTHORIZED_DESCRIPTION}</p>
-    </div>
-  );
-}
+import { Unauthorized } from './unauthorized';
 
 function Queue() {
   const [filters, setFilters] = useState<QueueFilters>({ status: 'all', q: '', sort: 'created' });
@@ -46,6 +26,11 @@ function Queue() {
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <LedgerExport />
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/insights">
+              <BarChart3 className="h-4 w-4" aria-hidden="true" /> Insights
+            </Link>
+          </Button>
           <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
             <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
           </Button>

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { ShieldAlert } from 'lucide-react';
+import { toast } from '@client/components/ui/use-toast';
+
+export const ADMIN_REDIRECT_MS = 1000;
+const UNAUTHORIZED_DESCRIPTION = 'Admin access required. Redirecting...';
+
+/** Spec section 6: a non-admin or a visitor is told and sent to / after 1 second (every admin page). */
+export function Unauthorized() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    toast({ title: 'Unauthorized', description: UNAUTHORIZED_DESCRIPTION, variant: 'destructive' });
+    const timer = window.setTimeout(() => navigate('/'), ADMIN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
+      <ShieldAlert className="h-10 w-10 text-red-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Unauthorized</h1>
+      <p className="text-slate-600">{UNAUTHORIZED_DESCRIPTION}</p>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import { DEFAULT_INSIGHTS_RANGE_DAYS, INSIGHTS_MESSAGES, type Insights } from '@shared/insights.schema';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Skeleton, Spinner } from '@client/components/ui/skeleton';
+import { useCurrentUser } from '@client/lib/current-user';
+import { formatPence } from '@client/lib/format';
+import { usePageMeta } from '@client/lib/page-meta';
+import { Unauthorized } from '@client/features/admin';
+import { useInsights, type DayRange } from './api/get-insights';
+import {
+  CsvButton,
+  dailyTable,
+  FigureTable,
+  formatDay,
+  onTimeTable,
+  openWorkTable,
+  reviewersTable,
+  turnaroundTable,
+  type TableModel,
+} from './insights-tables';
+import { presetRange, RangePicker } from './range-picker';
+
+// The chart library loads only here, and only after the figures: its own chunk (decision 023).
+const chart = (name: 'DailyChart' | 'TurnaroundChart' | 'OnTimeChart' | 'OpenWorkChart' | 'ReviewersChart') =>
+  lazy(async () => ({ default: (await import('./insights-charts'))[name] as ComponentType<{ data: Insights }> }));
+const DailyChart = chart('DailyChart');
+const TurnaroundChart = chart('TurnaroundChart');
+const OnTimeChart = chart('OnTimeChart');
+const OpenWorkChart = chart('OpenWorkChart');
+const ReviewersChart = chart('ReviewersChart');
+
+function ChartSkeleton() {
+  return <Skeleton className="h-[260px] w-full" />;
+}
+
+interface SectionProps {
+  id: string;
+  title: string;
+  description: string;
+  model: TableModel;
+  range: DayRange;
+  Chart: ComponentType<{ data: Insights }>;
+  data: Insights;
+  /** Shown instead of the chart and table when there is nothing to show. */
+  empty?: string | null;
+}
+
+function Section({ id, title, description, model, range, Chart, data, empty }: SectionProps) {
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 flex-1">
+            <CardTitle id={id}>{title}</CardTitle>
+            <CardDescription>{description}</CardDescription>
+          </div>
+          {empty ? null : <CsvButton model={model} from={range.from} to={range.to} />}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {empty ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{empty}</p>
+          ) : (
+            <>
+              <Suspense fallback={<ChartSkeleton />}>
+                <Chart data={data} />
+              </Suspense>
+              <FigureTable model={model} />
+            </>
+          )}
+        </CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</p>
+      {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
+    </Card>
+  );
+}
+
+function Figures({ data, range }: { data: Insights; range: DayRange }) {
+  const all = data.turnaround.find((r) => r.dimension === 'all');
+  const nothingCompleted = !all || all.completed === 0;
+  const openTotal = data.openWork.reduce((sum, r) => sum + r.total, 0);
+  const overdue = data.openWork.reduce((sum, r) => sum + r.overdue, 0);
+  const nothingAtAll = data.totals.orders === 0 && data.totals.refundedPence === 0 && nothingCompleted && data.reviewers.length === 0;
+  return (
+    <>
+      {nothingAtAll ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-700">{INSIGHTS_MESSAGES.empty}</p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Orders" value={data.totals.orders.toLocaleString('en-GB')} note="paid in the range" />
+        <Stat label="Net revenue" value={formatPence(data.totals.netPence)} note={`after ${formatPence(data.totals.refundedPence)} refunded`} />
+        <Stat
+          label="On time"
+          value={all?.onTimeRate == null ? '—' : `${Math.round(all.onTimeRate * 1000) / 10}%`}
+          note={`of ${(all?.completed ?? 0).toLocaleString('en-GB')} completed`}
+        />
+        <Stat label="Open work" value={openTotal.toLocaleString('en-GB')} note={`${overdue.toLocaleString('en-GB')} overdue, now`} />
+      </div>
+      <Section
+        id="insights-daily"
+        title="Orders and revenue per day"
+        description="Orders paid each day; revenue is succeeded payments minus refunds made that day."
+        model={dailyTable(data)}
+        range={range}
+        Chart={DailyChart}
+        data={data}
+      />
+      <Section
+        id="insights-turnaround"
+        title="Turnaround against the promise"
+        description="Orders completed in the range: hours from payment (or the revision request) to delivery, against the hours promised."
+        model={turnaroundTable(data)}
+        range={range}
+        Chart={TurnaroundChart}
+        data={data}
+        empty={nothingCompleted ? 'No orders were completed in this range.' : null}
+      />
+      <Section
+        id="insights-on-time"
+        title="On-time rate"
+        description="Share of the orders completed in the range that were delivered by their due date."
+        model={onTimeTable(data)}
+        range={range}
+        Chart={OnTimeChart}
+        data={data}
+        empty={nothingCompleted ? 'No orders were completed in this range.' : null}
+      />
+      <Section
+        id="insights-open"
+        title="Open work by status and age"
+        description="Paid orders not yet delivered, right now (whatever the range), by how long they have waited."
+        model={openWorkTable(data)}
+        range={range}
+        Chart={OpenWorkChart}
+        data={data}
+        empty={openTotal === 0 ? 'No open work: every paid order has been delivered.' : null}
+      />
+      <Section
+        id="insights-reviewers"
+        title="Reviewers"
+        description="Orders each reviewer delivered in the range (once per order), their deliveries and the orders' words."
+        model={reviewersTable(data)}
+        range={range}
+        Chart={ReviewersChart}
+        data={data}
+        empty={data.reviewers.length === 0 ? 'No deliveries in this range.' : null}
+      />
+    </>
+  );
+}
+
+function LoadingFigures() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-80" />
+      <Skeleton className="h-80" />
+    </div>
+  );
+}
+
+function Dashboard() {
+  const [range, setRange] = useState<DayRange>(() => presetRange(DEFAULT_INSIGHTS_RANGE_DAYS));
+  const insights = useInsights(range, true);
+  const shown = insights.data;
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-col gap-2">
+        <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Admin panel
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Insights</h1>
+        <p className="text-slate-600">
+          {shown ? `${formatDay(shown.range.from)} to ${formatDay(shown.range.to)} (${shown.range.days} days, London time).` : 'Operations at a glance.'}
+          {insights.isFetching && shown ? (
+            <span className="ml-2 inline-flex align-middle">
+              <Spinner className="h-4 w-4" label="Updating" />
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <RangePicker value={range} onChange={setRange} />
+      {insights.isError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-medium text-red-800">{INSIGHTS_MESSAGES.loadFailed}</p>
+          <Button className="mt-3" variant="outline" size="sm" onClick={() => void insights.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !shown ? (
+        <LoadingFigures />
+      ) : (
+        <Figures data={shown} range={{ from: shown.range.from, to: shown.range.to }} />
+      )}
+    </div>
+  );
+}
+
+export default function InsightsPage() {
+  usePageMeta();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user?.isAdmin) return <Unauthorized />;
+  return <Dashboard />;
+}

@@ -1,0 +1,162 @@
+import { Download } from 'lucide-react';
+import {
+  OPEN_AGE_BUCKETS,
+  TURNAROUND_SPEED_LABELS,
+  type Insights,
+  type TurnaroundRow,
+  type TurnaroundSpeed,
+} from '@shared/insights.schema';
+import { tierLabel } from '@shared/service-tiers';
+import { statusLabel } from '@shared/submission-status';
+import { Button } from '@client/components/ui/button';
+import { formatPence } from '@client/lib/format';
+import { saveBlob } from '@client/lib/save-file';
+import { toCsv, type CsvCell } from './csv';
+
+/**
+ * Each chart's table: what the screen shows and what its CSV holds come from one model, so the download is the
+ * table (raw numbers in the CSV, formatted ones on screen).
+ */
+export interface TableModel {
+  /** Names the table (its caption) and the CSV file. */
+  caption: string;
+  file: string;
+  header: readonly string[];
+  /** Right-aligned columns (numbers). */
+  numeric: readonly boolean[];
+  rows: readonly { key: string; cells: readonly string[]; csv: readonly CsvCell[] }[];
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+/** "Mon 1 Jun" for a London day written YYYY-MM-DD (a calendar day: formatted as itself, never shifted). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00.000Z`));
+const hours = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`);
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
+const count = (value: number) => value.toLocaleString('en-GB');
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export function turnaroundLabel(row: Pick<TurnaroundRow, 'dimension' | 'key'>): string {
+  if (row.dimension === 'all') return 'All orders';
+  if (row.dimension === 'tier') return tierLabel(row.key);
+  return TURNAROUND_SPEED_LABELS[row.key as TurnaroundSpeed] ?? row.key;
+}
+
+export function dailyTable(data: Insights): TableModel {
+  return {
+    caption: 'Orders and revenue per day',
+    file: 'orders-revenue',
+    header: ['Day', 'Orders', 'Paid', 'Refunded', 'Net'],
+    numeric: [false, true, true, true, true],
+    rows: data.daily.map((d) => ({
+      key: d.day,
+      cells: [formatDay(d.day), count(d.orders), formatPence(d.paidPence), formatPence(d.refundedPence), formatPence(d.netPence)],
+      csv: [d.day, d.orders, pounds(d.paidPence), pounds(d.refundedPence), pounds(d.netPence)],
+    })),
+  };
+}
+
+export function turnaroundTable(data: Insights): TableModel {
+  return {
+    caption: 'Turnaround against the promise',
+    file: 'turnaround',
+    header: ['Orders', 'Completed', 'Median', '90th percentile', 'Promised (median)'],
+    numeric: [false, true, true, true, true],
+    rows: data.turnaround.map((r) => ({
+      key: `${r.dimension}-${r.key}`,
+      cells: [turnaroundLabel(r), count(r.completed), hours(r.medianHours), hours(r.p90Hours), hours(r.promisedMedianHours)],
+      csv: [turnaroundLabel(r), r.completed, r.medianHours, r.p90Hours, r.promisedMedianHours],
+    })),
+  };
+}
+
+export function onTimeTable(data: Insights): TableModel {
+  return {
+    caption: 'On-time rate',
+    file: 'on-time',
+    header: ['Orders', 'Completed', 'On time', 'On-time rate'],
+    numeric: [false, true, true, true],
+    rows: data.turnaround.map((r) => ({
+      key: `${r.dimension}-${r.key}`,
+      cells: [turnaroundLabel(r), count(r.completed), count(r.onTime), percent(r.onTimeRate)],
+      csv: [turnaroundLabel(r), r.completed, r.onTime, r.onTimeRate === null ? null : Math.round(r.onTimeRate * 1000) / 10],
+    })),
+  };
+}
+
+export function openWorkTable(data: Insights): TableModel {
+  return {
+    caption: 'Open work by status and age',
+    file: 'open-work',
+    header: ['Status', ...OPEN_AGE_BUCKETS.map((b) => b.label), 'Total', 'Overdue'],
+    numeric: [false, ...OPEN_AGE_BUCKETS.map(() => true), true, true],
+    rows: data.openWork.map((r) => ({
+      key: r.status,
+      cells: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => count(r[b.key])), count(r.total), count(r.overdue)],
+      csv: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => r[b.key]), r.total, r.overdue],
+    })),
+  };
+}
+
+export function reviewersTable(data: Insights): TableModel {
+  return {
+    caption: 'Completed orders and words per reviewer',
+    file: 'reviewers',
+    header: ['Reviewer', 'Orders', 'Deliveries', 'Words'],
+    numeric: [false, true, true, true],
+    rows: data.reviewers.map((r, i) => ({
+      key: r.reviewerId ?? `former-${i}`,
+      cells: [r.name, count(r.orders), count(r.deliveries), count(r.words)],
+      csv: [r.name, r.orders, r.deliveries, r.words],
+    })),
+  };
+}
+
+/** The table behind a chart; it scrolls sideways on a narrow screen (focusable, so a keyboard can scroll it). */
+export function FigureTable({ model }: { model: TableModel }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${model.caption} (table)`}>
+      <table className="w-full min-w-max text-sm">
+        <caption className="sr-only">{model.caption}</caption>
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            {model.header.map((h, i) => (
+              <th key={h} scope="col" className={`px-3 py-2 font-medium ${model.numeric[i] ? 'text-right' : ''}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {model.rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row" className="px-3 py-2 text-left font-normal text-slate-900">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className={`px-3 py-2 tabular-nums text-slate-800 ${model.numeric[i] ? 'text-right' : ''}`}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Downloads the table as CSV, named after it and the range. */
+export function CsvButton({ model, from, to }: { model: TableModel; from: string; to: string }) {
+  const download = () => {
+    const csv = toCsv(model.header, model.rows.map((r) => r.csv));
+    saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `insights-${model.file}-${from}-to-${to}.csv`);
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={download} aria-label={`Download CSV: ${model.caption}`}>
+      <Download className="h-4 w-4" aria-hidden="true" /> CSV
+    </Button>
+  );
+}
