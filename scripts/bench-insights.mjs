@@ -16,7 +16,7 @@ import { register } from 'tsx/esm/api';
 register();
 const { loadConfig } = await import('../server/env.ts');
 const { buildApp } = await import('../server/app.ts');
-const { dailyFigures, turnaround, openWork, reviewerOutput } = await import('../server/features/insights/compute-insights.ts');
+const { dailyFigures, turnaround, openWork, reviewerOutput, DASHBOARD_SETTINGS } = await import('../server/features/insights/compute-insights.ts');
 const { addDays, londonDay } = await import('../shared/insights.schema.ts');
 const { sql } = await import('drizzle-orm');
 
@@ -187,20 +187,24 @@ try {
   ];
 
   if (process.env.BENCH_EXPLAIN !== '0' && databaseUrl) {
-    // The plans of the four aggregates for the 365-day range, captured from the service's own queries.
-    const captured = [];
-    const capture = { execute: async (query) => (captured.push(query), { rows: [] }) };
-    const range = { from: ranges[1][1], to: ranges[1][2], days: 365 };
-    await dailyFigures(capture, range);
-    await turnaround(capture, range);
-    await openWork(capture, new Date());
-    await reviewerOutput(capture, range);
+    // The plans of the four aggregates for the 30-day and 365-day ranges, captured from the service's own queries.
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    for (const [name, query] of ['daily', 'turnaround', 'open work', 'reviewers'].map((n, i) => [n, captured[i]])) {
-      const { sql: text, params } = app.db.dialect.sqlToQuery(query);
-      const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${text}`, params);
-      console.log(`\nPlan (${name}, 365 days):\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+    // The settings the endpoint runs its queries with.
+    for (const [name, value] of Object.entries(DASHBOARD_SETTINGS)) await client.query(`set ${name} = '${value}'`);
+    for (const [label, from, to] of ranges) {
+      const captured = [];
+      const capture = { execute: async (query) => (captured.push(query), { rows: [] }) };
+      const range = { from, to, days: 0 };
+      await dailyFigures(capture, range);
+      await turnaround(capture, range);
+      await openWork(capture, new Date());
+      await reviewerOutput(capture, range);
+      for (const [name, query] of ['daily', 'turnaround', 'open work', 'reviewers'].map((n, i) => [n, captured[i]])) {
+        const { sql: text, params } = app.db.dialect.sqlToQuery(query);
+        const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${text}`, params);
+        console.log(`\nPlan (${name}, ${label}):\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+      }
     }
     await client.end();
   }

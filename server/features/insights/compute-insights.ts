@@ -193,24 +193,32 @@ export async function reviewerOutput(db: Executor, range: InsightsRange): Promis
 }
 
 /**
- * Sorting a year of completions for the percentiles needs more than PostgreSQL's default 4 MB of sort memory; each
- * query gets 64 MB in its own read-only transaction (SET LOCAL ends with it), so it sorts in memory, not on disk.
+ * Settings for the dashboard's queries alone, each in its own read-only transaction (SET LOCAL ends with it):
+ * - work_mem 64 MB: sorting a year of completions for the percentiles needs more than the default 4 MB, which
+ *   spills the sort to disk;
+ * - random_page_cost 1.1 (the usual value for SSD storage; the default 4 assumes spinning disks): with it the
+ *   planner reads a month's deliveries' orders by primary key instead of scanning every order, and still hashes a
+ *   year's. Measured at 1,000,000 orders: the 30-day reviewer query 1.0 s → 0.3 s (decision 023).
  */
-const DASHBOARD_WORK_MEM = '64MB';
-function withSortMemory<T>(db: Database, run: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('work_mem', ${DASHBOARD_WORK_MEM}, true)`);
-    return run(tx);
-  }, { accessMode: 'read only' });
+export const DASHBOARD_SETTINGS = { work_mem: '64MB', random_page_cost: '1.1' } as const;
+function withDashboardSettings<T>(db: Database, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', ${DASHBOARD_SETTINGS.work_mem}, true),
+        set_config('random_page_cost', ${DASHBOARD_SETTINGS.random_page_cost}, true)`);
+      return run(tx);
+    },
+    { accessMode: 'read only' },
+  );
 }
 
 /** Every figure of the dashboard for one range. The four queries are independent; a pool runs them side by side. */
 export async function computeInsights(db: Database, range: InsightsRange, now: Date): Promise<Insights> {
   const [daily, turnaroundRows, open, reviewers] = await Promise.all([
-    withSortMemory(db, (tx) => dailyFigures(tx, range)),
-    withSortMemory(db, (tx) => turnaround(tx, range)),
+    withDashboardSettings(db, (tx) => dailyFigures(tx, range)),
+    withDashboardSettings(db, (tx) => turnaround(tx, range)),
     openWork(db, now),
-    withSortMemory(db, (tx) => reviewerOutput(tx, range)),
+    withDashboardSettings(db, (tx) => reviewerOutput(tx, range)),
   ]);
   const totals = daily.reduce(
     (sum, d) => ({
