@@ -25,6 +25,10 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const CUSTOMERS = 5_000;
 const REVIEWERS = 10;
 const DAYS = 365;
+if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 1) {
+  console.error('BENCH_ROWS and BENCH_REQUESTS must be positive whole numbers');
+  process.exit(1);
+}
 const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-insights-'));
@@ -32,10 +36,6 @@ let databaseUrl;
 let dbName;
 if (serverUrl) {
   dbName = `hp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
   const u = new URL(serverUrl);
   u.pathname = `/${dbName}`;
   databaseUrl = u.toString();
@@ -53,12 +53,19 @@ const config = loadConfig({
   MAIL_WORKER: 'off',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
-const app = await buildApp({ config, clientDir: null, logger: false });
-await app.ready();
+// From here on every exit goes through cleanup(), so a failed run leaves no database behind.
+if (dbName) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+}
+let app;
+let seeder = null;
 
 async function cleanup() {
   await seeder?.end().catch(() => undefined);
-  await app.close().catch(() => undefined);
+  await app?.close().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   if (dbName && process.env.BENCH_KEEP === '1') {
     console.log(`Kept database ${databaseUrl}`);
@@ -71,13 +78,6 @@ async function cleanup() {
 }
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-// Seeding a million rows takes longer than the app's 10 s statement timeout: on PostgreSQL it runs on a connection
-// of its own without one.
-let seeder = null;
-if (databaseUrl) {
-  seeder = new pg.Client({ connectionString: databaseUrl, statement_timeout: 0 });
-  await seeder.connect();
-}
 async function step(name, query) {
   const started = performance.now();
   if (seeder) {
@@ -163,6 +163,14 @@ async function seed() {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 try {
+  app = await buildApp({ config, clientDir: null, logger: false });
+  await app.ready();
+  // Seeding a million rows takes longer than the app's 10 s statement timeout: on PostgreSQL it runs on a
+  // connection of its own without one.
+  if (databaseUrl) {
+    seeder = new pg.Client({ connectionString: databaseUrl, statement_timeout: 0 });
+    await seeder.connect();
+  }
   const signUp = await app.inject({
     method: 'POST',
     url: '/api/identity/sign-up/email',
