@@ -44,6 +44,18 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
+/**
+ * Roles (issue 14, decision 021): `admin` manages the team, money and settings and works the queue; `reviewer` works
+ * the queue only; everyone else is a `customer`. A suspended reviewer is a customer until reinstated.
+ */
+export const ROLES = ['customer', 'reviewer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether the account works the review queue (a reviewer or an admin): the `staff` access level. */
+export function isStaff(user: { role: Role } | null | undefined): boolean {
+  return user?.role === 'admin' || user?.role === 'reviewer';
+}
+
 /** GET /api/auth/user */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -52,6 +64,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** isAdmin stays (the spec's User.isAdmin); role adds the reviewer. */
+  role: z.enum(ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** What GET /api/auth/user answers: the account, or null for a visitor without a session cookie. */

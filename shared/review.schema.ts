@@ -81,6 +81,15 @@ export const reviewUpdateSchema = z
       .transform((v) => v ?? ''),
     /** Document ids or their addresses (`/api/documents/{id}`), as the upload answered them. */
     uploadedDocuments: z.array(z.string().trim().min(1).max(500)).max(MAX_REVIEW_DOCUMENTS, REVIEW_MESSAGES.tooManyDocuments).default([]),
+    /**
+     * The draft's version the editor started from (the order's reviewVersion, decision 021): a save from an older
+     * version is refused with 409, so a stale tab never overwrites a newer draft.
+     */
+    version: z
+      .number({ error: 'version must be the reviewVersion the draft was loaded at' })
+      .int('version must be the reviewVersion the draft was loaded at')
+      .min(0, 'version must be the reviewVersion the draft was loaded at')
+      .max(2_147_483_647, 'version must be the reviewVersion the draft was loaded at'),
     /** The fact-check report's "No checkable claims" statement (issue 12); left as it is when absent. */
     noCheckableClaims: z.boolean({ error: 'noCheckableClaims must be true or false' }).optional(),
   })

@@ -7,6 +7,7 @@ import { isoDateTimeSchema } from './api.schema';
 import { ATTACHMENT_MODES, reviewDocumentSchema } from './review.schema';
 import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
+import { claimInfoSchema } from './team.schema';
 
 export const MIN_CONTENT_CHARACTERS = 10;
 export const MAX_WORDS = 3000;
@@ -139,10 +140,20 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
-/** The admin queue adds who ordered it. */
+/**
+ * The review queue adds who ordered it, who holds it and the draft's version (decision 021). The money fields are
+ * absent when a reviewer (not an admin) asks: reviewers never see payment details.
+ */
 export const adminSubmissionSchema = submissionSchema.extend({
+  amount: submissionSchema.shape.amount.optional(),
+  amountPence: submissionSchema.shape.amountPence.optional(),
+  refundedPence: z.number().int().nonnegative().optional(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** Who is working on the order; null when nobody is or the claim lapsed. */
+  claim: claimInfoSchema.nullable(),
+  /** The review draft's version: a save must send it back (optimistic concurrency). */
+  reviewVersion: z.number().int().nonnegative(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 

@@ -31,6 +31,10 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A member of the review team (issue 14, decision 021): joined through an invitation. */
+    isReviewer: boolean('is_reviewer').notNull().default(false),
+    /** A reviewer an admin suspended: no staff access until reinstated (the account still works as a customer). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +99,26 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * An admin's invitation to join the review team (decision 021). Only a SHA-256 hash of the link's token is kept;
+ * the link works once (acceptedAt), until expiresAt (7 days), unless revoked.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('team_invitations_token_hash_unique').on(t.tokenHash), index('team_invitations_email_idx').on(t.email)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -386,6 +410,7 @@ export const newsletterSubscribers = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ClaimRow = typeof factCheckClaims.$inferSelect;

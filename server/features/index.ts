@@ -14,6 +14,7 @@ import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './after-payment/routes';
 import { insightsRoutes } from './insights/routes';
+import { teamRoutes } from './team/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -32,4 +33,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   factCheckRoutes,
   afterPaymentRoutes,
   insightsRoutes,
+  teamRoutes,
 ];

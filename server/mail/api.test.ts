@@ -125,6 +125,7 @@ describe('e-mails from the API', () => {
     expect(fromTeam.statusCode).toBeLessThan(300);
     const fromCustomer = await post('/api/messages', { submissionId: row.id, content: 'Keep it short & sweet.' }, customer.cookie);
     expect(fromCustomer.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/submissions/${row.id}/claim`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
     const done = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/submissions/${row.id}/status`,

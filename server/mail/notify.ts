@@ -22,7 +22,7 @@ import {
   teamMessageEmail,
   type DeliverySummary,
 } from './templates/customer';
-import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, verifyEmailEmail } from './templates/account';
+import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, teamInvitationEmail, verifyEmailEmail } from './templates/account';
 import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
 import {
@@ -200,6 +200,24 @@ export async function notifyVerifyEmail(
     to: user.email,
     eventId: newId(),
     email: isChange ? changeEmailEmail(settings, input) : verifyEmailEmail(settings, input),
+  });
+}
+
+/** To an invited reviewer: the single-use join link (the client page reads the token from the hash). */
+export async function notifyTeamInvitation(
+  settings: MailSettings,
+  tx: Executor,
+  invitation: { id: string; email: string; inviter: string; token: string; days: number },
+): Promise<void> {
+  await enqueueEmail(tx, {
+    kind: 'team-invitation',
+    to: invitation.email,
+    eventId: invitation.id,
+    email: teamInvitationEmail(settings, {
+      inviter: invitation.inviter,
+      days: invitation.days,
+      path: `/team/join#token=${encodeURIComponent(invitation.token)}`,
+    }),
   });
 }
 

@@ -19,7 +19,8 @@ export type EmailKind =
   | 'order-cancelled'
   | 'order-cancelled-team'
   | 'refund-issued'
-  | 'revision-requested-team';
+  | 'revision-requested-team'
+  | 'team-invitation';
 
 export interface QueuedEmail {
   kind: EmailKind;

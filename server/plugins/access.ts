@@ -5,9 +5,11 @@
  *
  * - `public`: anybody; the handler may still read `request.user` (null when signed out).
  * - `customer`: any signed-in account (customers and administrators); 401 otherwise.
- * - `admin`: administrators only; 401 signed out, 403 for customers.
+ * - `staff`: the review team, reviewers and administrators (decision 021); 401 signed out, 403 for customers and
+ *   suspended reviewers. Handlers that hold money or the team stay `admin`.
+ * - `admin`: administrators only; 401 signed out, 403 for customers and reviewers.
  * - `webhook`: another system calls it; no session is read and the handler verifies a signature
  *   (Stripe's webhook, the signed upload PUT).
  */
-export const ROUTE_ACCESS = ['public', 'customer', 'admin', 'webhook'] as const;
+export const ROUTE_ACCESS = ['public', 'customer', 'staff', 'admin', 'webhook'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];

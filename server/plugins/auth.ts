@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { CurrentUser } from '../../shared/auth.schema';
+import { isStaff, type CurrentUser, type Role } from '../../shared/auth.schema';
 import { cookieHasSessionHint, SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import type { Database } from '../db/client';
 import { resolveSessionSecret } from '../env';
@@ -45,7 +45,7 @@ export function getCurrentUser(request: FastifyRequest): Promise<CurrentUser | n
   return pending;
 }
 
-/** The account the guard let in. On a `customer` or `admin` route it is always there. */
+/** The account the guard let in. On a `customer`, `staff` or `admin` route it is always there. */
 export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
   const user = request.user ?? (await getCurrentUser(request));
   if (!user) throw unauthorized();
@@ -56,6 +56,22 @@ export async function requireAdmin(request: FastifyRequest): Promise<CurrentUser
   const user = await requireUser(request);
   if (!user.isAdmin) throw forbidden();
   return user;
+}
+
+/** The account the guard let onto a `staff` route: a reviewer or an admin (decision 021). */
+export async function requireStaff(request: FastifyRequest): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!isStaff(user)) throw forbidden(STAFF_ONLY);
+  return user;
+}
+
+const STAFF_ONLY = 'Review team access required';
+
+/** The role an account has: admin (the flag or ADMIN_EMAILS), an unsuspended reviewer, else customer. */
+export function roleOf(account: { isAdmin: boolean; isReviewer: boolean; suspendedAt: Date | string | null }): Role {
+  if (account.isAdmin) return 'admin';
+  if (account.isReviewer && account.suspendedAt === null) return 'reviewer';
+  return 'customer';
 }
 
 function declaredAccess(route: RouteOptions): RouteAccess {
@@ -80,6 +96,7 @@ async function guard(request: FastifyRequest): Promise<void> {
   const user = await getCurrentUser(request);
   if (!user) throw unauthorized();
   if (access === 'admin' && !user.isAdmin) throw forbidden();
+  if (access === 'staff' && !isStaff(user)) throw forbidden(STAFF_ONLY);
 }
 
 /**
@@ -114,13 +131,15 @@ export const authPlugin = fp(
         const cookies = renewed.headers.getSetCookie();
         if (cookies.length > 0) renewedCookies.set(request, cookies);
       }
+      const isAdmin = row.isAdmin || config.adminEmails.includes(row.email.toLowerCase());
       return {
         id: row.id,
         firstName: row.firstName ?? null,
         lastName: row.lastName ?? null,
         email: row.email,
         profileImageUrl: row.image ?? null,
-        isAdmin: row.isAdmin || config.adminEmails.includes(row.email.toLowerCase()),
+        isAdmin,
+        role: roleOf({ isAdmin, isReviewer: row.isReviewer, suspendedAt: row.suspendedAt }),
       };
     }
 
@@ -174,7 +193,7 @@ export const authPlugin = fp(
       if (list.length > 0) void reply.header('set-cookie', list);
       // Nothing answered to a signed-in account may be kept by a browser or a shared cache.
       const access = request.routeOptions.config.access;
-      const personal = request.user !== null || access === 'customer' || access === 'admin';
+      const personal = request.user !== null || access === 'customer' || access === 'admin' || access === 'staff';
       if (personal && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
         void reply.header('cache-control', 'no-store');
       }

@@ -51,6 +51,8 @@ export function currentUserQuery(db: Database) {
       email: users.email,
       image: users.image,
       isAdmin: users.isAdmin,
+      isReviewer: users.isReviewer,
+      suspendedAt: users.suspendedAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)

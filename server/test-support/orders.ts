@@ -1,5 +1,5 @@
 /** Test-only helpers: orders created (and paid) through the real customer API, and a valid order form. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AdminSubmission, Submission } from '../../shared/submission.schema';
 import { request, type SignedInUser } from './test-app';
 
@@ -74,4 +74,27 @@ export async function createSubmissionVia(
   const response = await request(app, 'POST', '/api/submissions', cookie, { ...validForm, ...overrides });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json() as Submission;
+}
+
+/**
+ * Claims the order for `reviewer` (or refreshes their own claim) and answers the draft's current version
+ * (decision 021). An order that cannot be claimed (cancelled, held by another) answers its version all the same,
+ * so a test can go on to see the save refused.
+ */
+export async function claimForReview(app: FastifyInstance, reviewer: SignedInUser, id: string): Promise<number> {
+  const claimed = await request(app, 'POST', `/api/admin/submissions/${id}/claim`, reviewer);
+  if (claimed.statusCode === 200) return (claimed.json() as AdminSubmission).reviewVersion;
+  const current = await request(app, 'GET', `/api/admin/submissions/${id}`, reviewer);
+  return current.statusCode === 200 ? (current.json() as AdminSubmission).reviewVersion : 0;
+}
+
+/** PATCH .../review as the claimant does it: claim first, then send the current version. For tests not about claims. */
+export async function saveReviewAs(
+  app: FastifyInstance,
+  reviewer: SignedInUser,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  const version = await claimForReview(app, reviewer, id);
+  return request(app, 'PATCH', `/api/admin/submissions/${id}/review`, reviewer, { version, ...body });
 }

@@ -124,3 +124,12 @@ export async function signUpAdmin(app: FastifyInstance): Promise<SignedInUser> {
   await grantAdmin(app.db, user.email, true);
   return user;
 }
+
+/** A signed-in reviewer (made one through the database, as accepting an invitation does; decision 021). */
+export async function signUpReviewer(app: FastifyInstance, firstName = 'Rita'): Promise<SignedInUser> {
+  const { users } = await import('../db/schema');
+  const { eq } = await import('drizzle-orm');
+  const user = await signUp(app, { email: uniqueEmail('reviewer'), firstName, lastName: 'Reviewer' });
+  await app.db.update(users).set({ isReviewer: true }).where(eq(users.id, user.id));
+  return user;
+}

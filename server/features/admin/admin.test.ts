@@ -5,7 +5,7 @@ import { NEXT_CURSOR_HEADER, REVIEW_MESSAGES, type StatusHistoryEntry } from '..
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { reviewDocuments, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { adminGet, createOrder, createPaidOrder } from '../../test-support/orders';
+import { adminGet, claimForReview, createOrder, createPaidOrder, saveReviewAs } from '../../test-support/orders';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -35,11 +35,13 @@ describe('access', () => {
     ['GET', `/api/admin/submissions/${orderId}`],
     ['GET', `/api/admin/submissions/${orderId}/history`],
     ['PATCH', `/api/admin/submissions/${orderId}/status`, { status: 'in-review' }],
+    ['POST', `/api/admin/submissions/${orderId}/claim`],
     [
       'PATCH',
       `/api/admin/submissions/${orderId}/review`,
-      { id: orderId, reviewedContent: 'Draft', reviewerNotes: '', complete: false, attachmentMode: 'text' },
+      { id: orderId, reviewedContent: 'Draft', reviewerNotes: '', complete: false, attachmentMode: 'text', version: 0 },
     ],
+    ['POST', `/api/admin/submissions/${orderId}/release`],
     ['POST', '/api/objects/upload', { submissionId: orderId, fileName: 'review.pdf', size: 100 }],
   ];
 
@@ -65,6 +67,7 @@ describe('access', () => {
 describe('status moves', () => {
   it('follows the shared advance mapping and records every change with who, from and to', async () => {
     const id = await createPaidOrder(t.app, customer);
+    await claimForReview(t.app, admin, id);
     let current = 'paid';
     const seen: string[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -133,7 +136,7 @@ describe('status moves', () => {
 
 describe('review', () => {
   const review = (id: string, body: Record<string, unknown>) =>
-    t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, {
+    saveReviewAs(t.app, admin, id, {
       id,
       reviewedContent: '',
       reviewerNotes: '',

@@ -81,6 +81,8 @@ export async function moveStatus(
   if (statusChanged) {
     set.status = to;
     set.completedAt = to === 'completed' ? now : null;
+    // A delivered order leaves its reviewer's hands: the claim ends with the review (decision 021).
+    if (to === 'completed') Object.assign(set, { claimedBy: null, claimedAt: null, claimActiveAt: null });
     // An order paid outside the card flow goes new → in-review (decisions.md): its clock starts then.
     if (to === 'in-review' && !row.dueDate) set.dueDate = computeDueDate(now, row.fastTurnaround);
     if ((to === 'in-review' || to === 'completed') && !row.reviewStartedAt) set.reviewStartedAt = now;

@@ -1,2 +1,3 @@
 /** What other features may use from the admin feature. */
 export { lockSubmission, markReviewStarted } from './change-status';
+export { openClaimCounts, releaseClaimsOf } from './order-claims';

@@ -6,6 +6,7 @@ import { submissions, users } from '../../db/schema';
 import { customerColumns, loadDocuments, toAdminSubmission } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { refundedBySubmission } from '../payments';
+import { claimsBySubmission } from './order-claims';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
@@ -142,8 +143,14 @@ export async function listQueue(db: Executor, query: AdminQueueQuery): Promise<Q
     db,
     page.map((r) => r.row.id),
   );
+  const claims = await claimsBySubmission(
+    db,
+    page.map((r) => r.row.id),
+  );
   return {
-    items: page.map((r) => toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [], refunded.get(r.row.id) ?? 0)),
+    items: page.map((r) =>
+      toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [], refunded.get(r.row.id) ?? 0, claims.get(r.row.id) ?? null),
+    ),
     nextCursor,
   };
 }

@@ -11,75 +11,105 @@ import {
 } from '../../../shared/review.schema';
 import { adminSubmissionListSchema, adminSubmissionSchema } from '../../../shared/submission.schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { requireAdmin } from '../../plugins/auth';
+import { requireStaff } from '../../plugins/auth';
+import { assignClaimSchema } from '../../../shared/team.schema';
+import { assignOrder, claimOrder, releaseOrder, takeReviewVersion } from './order-claims';
 import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { assertFactCheckReady } from '../fact-check';
 import { deleteStoredObjects } from '../uploads';
 import { objectStorageFor } from '../../storage';
-import { loadAdminSubmission } from './serialize';
+import { forViewer, loadAdminSubmission } from './serialize';
 import { listStatusHistory } from './status-history';
 
 const idParams = z.object({ id: recordIdSchema() });
 
-/** The review desk: every route here is for administrators only (401 anonymous, 403 customers). */
+/**
+ * The review desk: the review team's routes (`staff`: reviewers and admins; 401 anonymous, 403 customers), whose
+ * answers leave out the money for reviewers, and the admin's reassignment (decision 021).
+ */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { access: 'staff' } as const;
   const admin = { access: 'admin' } as const;
 
-  api.get('/api/admin/submissions', { config: admin, schema: { querystring: adminQueueQuerySchema, response: { 200: adminSubmissionListSchema } } }, async (request, reply) => {
+  api.get('/api/admin/submissions', { config: staff, schema: { querystring: adminQueueQuerySchema, response: { 200: adminSubmissionListSchema } } }, async (request, reply) => {
+    const viewer = await requireStaff(request);
     const page = await listQueue(app.db, request.query);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     void reply.header('Cache-Control', 'no-store');
-    return page.items;
+    return page.items.map((item) => forViewer(item, viewer));
   });
 
   const oneSubmission = { 200: adminSubmissionSchema };
-  /** The submission after a change; it was locked and changed in this request, so only a deletion since loses it. */
-  const loadUpdated = async (id: string) => {
+  /** The submission as the viewer may see it; 404 when unknown (only a deletion since loses one changed here). */
+  const loadFor = async (id: string, viewer: { isAdmin: boolean }) => {
     const found = await loadAdminSubmission(app.db, id);
     if (!found) throw notFound(SUBMISSION_NOT_FOUND);
-    return found;
+    return forViewer(found, viewer);
   };
-  api.get('/api/admin/submissions/:id', { config: admin, schema: { params: idParams, response: oneSubmission } }, async (request) => {
-    const found = await loadAdminSubmission(app.db, request.params.id);
-    if (!found) throw notFound(SUBMISSION_NOT_FOUND);
-    return found;
+  api.get('/api/admin/submissions/:id', { config: staff, schema: { params: idParams, response: oneSubmission } }, async (request) =>
+    loadFor(request.params.id, await requireStaff(request)),
+  );
+
+  // Claims (decision 021): claim (or refresh one's own), release, and the admin's reassignment.
+  api.post('/api/admin/submissions/:id/claim', { config: staff, schema: { params: idParams, response: oneSubmission } }, async (request) => {
+    const user = await requireStaff(request);
+    await claimOrder(app.db, request.params.id, user.id);
+    return loadFor(request.params.id, user);
   });
 
-  api.get('/api/admin/submissions/:id/history', { config: admin, schema: { params: idParams, response: { 200: statusHistorySchema } } }, async (request) =>
+  api.post('/api/admin/submissions/:id/release', { config: staff, schema: { params: idParams, response: oneSubmission } }, async (request) => {
+    const user = await requireStaff(request);
+    await releaseOrder(app.db, request.params.id, user);
+    return loadFor(request.params.id, user);
+  });
+
+  api.post(
+    '/api/admin/submissions/:id/assign',
+    { config: admin, schema: { params: idParams, body: assignClaimSchema, response: oneSubmission } },
+    async (request) => {
+      const user = await requireStaff(request);
+      await assignOrder(app.db, request.params.id, request.body.userId, app.config.adminEmails);
+      return loadFor(request.params.id, user);
+    },
+  );
+
+  api.get('/api/admin/submissions/:id/history', { config: staff, schema: { params: idParams, response: { 200: statusHistorySchema } } }, async (request) =>
     listStatusHistory(app.db, request.params.id),
   );
 
   api.patch(
     '/api/admin/submissions/:id/status',
-    { config: admin, schema: { params: idParams, body: statusUpdateSchema, response: oneSubmission } },
+    { config: staff, schema: { params: idParams, body: statusUpdateSchema, response: oneSubmission } },
     async (request) => {
-      const reviewer = await requireAdmin(request);
+      const reviewer = await requireStaff(request);
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
+        // Delivering the review is the claimant's act, like saving it (decision 021).
+        if (request.body.status === 'completed') await takeReviewVersion(tx, id, reviewer.id, null);
         const row = await lockSubmission(tx, id);
         assertReviewerMove(row, request.body.status);
         if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
         await moveStatus(tx, app.mail, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
       });
-      return loadUpdated(id);
+      return loadFor(id, reviewer);
     },
   );
 
   api.patch(
     '/api/admin/submissions/:id/review',
-    { config: admin, schema: { params: idParams, body: reviewUpdateSchema, response: oneSubmission } },
+    { config: staff, schema: { params: idParams, body: reviewUpdateSchema, response: oneSubmission } },
     async (request) => {
-      const reviewer = await requireAdmin(request);
+      const reviewer = await requireStaff(request);
       const id = request.params.id;
       if (request.body.id && request.body.id !== id) throw badRequest('The review id does not match the submission');
       const { removedKeys } = await app.db.transaction((tx) =>
         saveReview(tx, app.mail, { submissionId: id, review: request.body, reviewerId: reviewer.id }),
       );
       await deleteStoredObjects(objectStorageFor(app.config), removedKeys, request.log);
-      return loadUpdated(id);
+      return loadFor(id, reviewer);
     },
   );
 }

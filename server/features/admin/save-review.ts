@@ -11,6 +11,7 @@ import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { detachDocuments } from '../uploads';
 import { assertReviewerMove, lockSubmission, moveStatus } from './change-status';
+import { takeReviewVersion } from './order-claims';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
@@ -50,6 +51,8 @@ export async function saveReview(
   input: { submissionId: string; review: ReviewUpdate; reviewerId: string },
 ): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
+  // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
+  await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
   const row = await lockSubmission(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   assertReviewerMove(row, target ?? (row.status as SubmissionStatus));

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { ReviewDocument } from '../../../shared/review.schema';
+import type { ClaimInfo } from '../../../shared/team.schema';
+import { claimsBySubmission } from './order-claims';
 import { documentsBySubmission, toSubmission } from '../submissions';
 import type { Executor } from '../../db/client';
 import { refundedBySubmission } from '../payments';
@@ -26,12 +28,22 @@ export function toAdminSubmission(
   customer: CustomerInfo,
   documents: ReviewDocument[],
   refundedPence = 0,
+  claim: ClaimInfo | null = null,
 ): AdminSubmission {
   return {
     ...toSubmission(row, documents, { isAdmin: true }, refundedPence),
     customerName: customerName(customer),
     customerEmail: customer.email,
+    claim,
+    reviewVersion: row.reviewVersion,
   };
+}
+
+/** What the viewer may see of a queue row: admins everything, reviewers no money (decision 021). */
+export function forViewer(submission: AdminSubmission, viewer: { isAdmin: boolean }): AdminSubmission {
+  if (viewer.isAdmin) return submission;
+  const { amount: _amount, amountPence: _amountPence, refundedPence: _refundedPence, ...rest } = submission;
+  return rest;
 }
 
 /** The uploaded review documents of some submissions, oldest first, grouped by submission id. */
@@ -48,5 +60,6 @@ export async function loadAdminSubmission(db: Executor, id: string): Promise<Adm
   if (!found) return null;
   const docs = await loadDocuments(db, [id]);
   const refunded = await refundedBySubmission(db, [id]);
-  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0);
+  const claims = await claimsBySubmission(db, [id]);
+  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null);
 }

@@ -4,7 +4,7 @@ import { AFTER_PAYMENT_MESSAGES, type OrderMoney } from '../../../shared/after-p
 import type { Submission } from '../../../shared/submission.schema';
 import { emailOutbox, refunds, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createPaidOrder } from '../../test-support/orders';
+import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { refundGateway } from '../payments';
 import { cancelOrder } from './cancel-order';
 import { requestRevision } from './request-revision';
@@ -45,7 +45,7 @@ const review = (text: string) => ({ complete: true, reviewedContent: text, revie
 
 async function completedOrder(): Promise<string> {
   const id = await createPaidOrder(t.app, alice);
-  const done = await call('PATCH', `/api/admin/submissions/${id}/review`, admin, review('First delivery text.'));
+  const done = await saveReviewAs(t.app, admin, id, review('First delivery text.'));
   expect(done.statusCode).toBe(200);
   return id;
 }
@@ -80,7 +80,7 @@ describe('cancel before work starts', () => {
     const start = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
     expect(start.statusCode).toBe(409);
     expect(start.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.cancelledByCustomer });
-    const draft = await call('PATCH', `/api/admin/submissions/${id}/review`, admin, { ...review('x'), complete: false });
+    const draft = await saveReviewAs(t.app, admin, id, { ...review('x'), complete: false });
     expect(draft.statusCode).toBe(409);
     const more = await call('POST', `/api/admin/submissions/${id}/refunds`, admin, {
       requestId: crypto.randomUUID(),
@@ -183,7 +183,7 @@ describe('one free revision', () => {
     // The first delivery stays visible while the revision is made; the second completes the order again.
     const during = (await call('GET', `/api/submissions/${id}/deliveries`, alice)).json();
     expect(during).toMatchObject([{ number: 1, reviewedContent: 'First delivery text.' }]);
-    const done = await call('PATCH', `/api/admin/submissions/${id}/review`, admin, review('Second delivery text.'));
+    const done = await saveReviewAs(t.app, admin, id, review('Second delivery text.'));
     expect(done.statusCode).toBe(200);
     const deliveries = (await call('GET', `/api/submissions/${id}/deliveries`, alice)).json();
     expect(deliveries).toMatchObject([

@@ -15,9 +15,9 @@ import {
 import { recordIdSchema } from '../../../shared/ids';
 import { submissionSchema } from '../../../shared/submission.schema';
 import { badRequest } from '../../lib/http-error';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
 import { createStripeClient, ledgerCsv, orderMoney, refundGateway } from '../payments';
-import { getAccessibleSubmission, withDocuments } from '../submissions';
+import { getAccessibleSubmission, reviewDeskViewer, withDocuments } from '../submissions';
 import { markReviewStarted } from '../admin';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
@@ -32,6 +32,7 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
   const gateway = refundGateway(app.config.stripe ? createStripeClient(app.config.stripe) : null);
   const customer = { access: 'customer' } as const;
   const admin = { access: 'admin' } as const;
+  const staff = { access: 'staff' } as const;
 
   api.post(
     '/api/submissions/:id/cancel',
@@ -70,10 +71,10 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
   // A reviewer opens a paid order (the admin dialog calls this): from then on the customer cannot cancel it.
   api.post(
     '/api/admin/submissions/:id/open',
-    { config: admin, schema: { params: idParams, response: { 200: reviewOpenedSchema } } },
+    { config: staff, schema: { params: idParams, response: { 200: reviewOpenedSchema } } },
     async (request) => {
-      const user = await requireAdmin(request);
-      const row = await getAccessibleSubmission(app.db, request.params.id, user);
+      const user = await requireStaff(request);
+      const row = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(user));
       const started = await app.db.transaction((tx) => markReviewStarted(tx, row.id, new Date()));
       return { started };
     },

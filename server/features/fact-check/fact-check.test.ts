@@ -15,7 +15,7 @@ import {
 import { emailOutbox } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { readZip } from '../../test-support/zip';
-import { createPaidOrder } from '../../test-support/orders';
+import { claimForReview, createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { NUL_MESSAGE } from '../../plugins/input-hygiene';
 
 const ORIGINAL =
@@ -59,7 +59,7 @@ async function addClaim(id: string, claim: ClaimInput): Promise<Claim> {
 }
 
 function review(id: string, body: Record<string, unknown>) {
-  return t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, {
+  return saveReviewAs(t.app, admin, id, {
     id,
     reviewerNotes: '',
     attachmentMode: 'text',
@@ -165,6 +165,7 @@ describe('completing a review', () => {
     const refused = await review(id, { complete: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(FACT_CHECK_MESSAGES.reportNeeded);
+    await claimForReview(t.app, admin, id);
     const status = await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'completed' });
     expect(status.statusCode).toBe(409);
     expect((await t.request('GET', `/api/admin/submissions/${id}`, admin)).json().status).toBe('paid');
@@ -175,6 +176,7 @@ describe('completing a review', () => {
 
     const withClaim = await order('fact-checked');
     await addClaim(withClaim, quote('1899', { verdict: 'corrected', note: 'It was 1889.' }));
+    await claimForReview(t.app, admin, withClaim);
     expect((await t.request('PATCH', `/api/admin/submissions/${withClaim}/status`, admin, { status: 'completed' })).statusCode).toBe(200);
   });
 

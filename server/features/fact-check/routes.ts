@@ -13,8 +13,8 @@ import {
 import { reviewedTextOf } from '../../../shared/review.schema';
 import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { requireAdmin, requireUser } from '../../plugins/auth';
-import { canSeeReview, getAccessibleSubmission } from '../submissions';
+import { requireStaff, requireUser } from '../../plugins/auth';
+import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
@@ -24,7 +24,7 @@ const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id
 const submissionParams = z.object({ id });
 const claimParams = z.object({ id, claimId: id });
 
-const adminOnly = { config: { access: 'admin' as const } };
+const adminOnly = { config: { access: 'staff' as const } };
 const signedIn = { config: { access: 'customer' as const } };
 const download = { config: { access: 'customer' as const, reply: 'file' as const } };
 
@@ -59,7 +59,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
 
   // --- The reviewer's side -------------------------------------------------------------------
   api.get('/api/admin/submissions/:id/claims', { ...adminOnly, schema: { params: submissionParams, response: { 200: claimListSchema } } }, async (request) => {
-    const row = await getAccessibleSubmission(app.db, request.params.id, await requireAdmin(request));
+    const row = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
     return listClaims(app.db, row.id);
   });
 
@@ -67,7 +67,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/submissions/:id/claims',
     { ...adminOnly, schema: { params: submissionParams, body: claimInputSchema, response: { 201: claimSchema } } },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requireStaff(request);
       const claim = await app.db.transaction(async (tx) => {
         const row = await lockSubmission(tx, request.params.id);
         return createClaim(tx, row, request.body, admin.id);

@@ -5,7 +5,8 @@ import { messages } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { notifyNewMessage } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { isStaff } from '../../../shared/auth.schema';
 import { toMessage } from './serialize';
 
 /** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */
@@ -16,14 +17,14 @@ export async function sendMessage(
   input: SendMessageInput,
 ): Promise<Message> {
   return db.transaction(async (tx) => {
-    const submission = await getAccessibleSubmission(tx, input.submissionId, sender);
+    const submission = await getAccessibleSubmission(tx, input.submissionId, reviewDeskViewer(sender));
     const [row] = await tx
       .insert(messages)
       .values({
         id: newId(),
         submissionId: submission.id,
         senderId: sender.id,
-        isFromAdmin: sender.isAdmin,
+        isFromAdmin: isStaff(sender),
         content: input.content,
       })
       .returning();

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../../shared/auth.schema';
+import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Submission } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import { refunds, reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
@@ -8,6 +8,14 @@ import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+/**
+ * The viewer the review desk reads orders as: a reviewer or admin may open any order there (decision 021). Use it
+ * only on `staff` routes and the message thread; customer routes keep `user`, so a reviewer's own-data rule holds.
+ */
+export function reviewDeskViewer(user: Pick<CurrentUser, 'id' | 'role'>): Pick<CurrentUser, 'id' | 'isAdmin'> {
+  return { id: user.id, isAdmin: isStaff(user) };
+}
 
 /** The submission when `user` owns it or is an admin; otherwise 404 (never 403, so ids cannot be probed). */
 export async function getAccessibleSubmission(

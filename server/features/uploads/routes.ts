@@ -16,7 +16,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import { isValidStorageKey, LocalDiskStorage, objectStorageFor, PathEscapeError } from '../../storage';
 import { ContentCheckError, DocumentChecker } from '../../storage/content-check';
 import { uploadSigningKey, verifyUpload } from '../../storage/signing';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireStaff, requireUser } from '../../plugins/auth';
+import { isStaff } from '../../../shared/auth.schema';
 import { submissions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import {
@@ -33,7 +34,7 @@ import {
 } from './documents';
 import { confirmStoredUpload } from './confirm-upload';
 
-const adminOnly = { config: { access: 'admin' } } as const;
+const adminOnly = { config: { access: 'staff' } } as const;
 
 function contentProblem(err: ContentCheckError): HttpError {
   if (err.problem === 'too-large') return tooLarge();
@@ -56,7 +57,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/api/objects/upload', { ...adminOnly, schema: { body: uploadRequestSchema, response: { 200: uploadResponseSchema } } }, async (request) => {
-    const admin = await requireAdmin(request);
+    const admin = await requireStaff(request);
     const { submissionId, fileName, contentType, size } = request.body;
     const row = await app.db.transaction((tx) =>
       reserveDocument(tx, { submissionId, fileName, contentType, size, uploadedBy: admin.id }),
@@ -139,7 +140,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const row = await findDocument(app.db, request.params.id);
     if (!row || row.status !== 'uploaded' || !row.submissionId) throw notFound(DOCUMENT_NOT_FOUND);
-    if (!user.isAdmin) {
+    if (!isStaff(user)) {
       const [owner] = await app.db
         .select({ userId: submissions.userId, status: submissions.status })
         .from(submissions)

@@ -11,7 +11,7 @@ import { resolveSessionSecret } from '../../env';
 import { LocalDiskStorage } from '../../storage';
 import { signUpload, uploadSigningKey } from '../../storage/signing';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { createPaidOrder } from '../../test-support/orders';
+import { claimForReview, createPaidOrder } from '../../test-support/orders';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -33,7 +33,7 @@ async function completeWithDocuments(t: TestApp, admin: SignedInUser, id: string
     method: 'PATCH',
     url: `/api/admin/submissions/${id}/review`,
     headers: { cookie: admin.cookie },
-    payload: { id, reviewedContent: 'See the attached review.', reviewerNotes: '', complete: true, attachmentMode: 'upload', documentLink: '', uploadedDocuments: documentUrls },
+    payload: { version: await claimForReview(t.app, admin, id), id, reviewedContent: 'See the attached review.', reviewerNotes: '', complete: true, attachmentMode: 'upload', documentLink: '', uploadedDocuments: documentUrls },
   });
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -114,7 +114,7 @@ describe('local disk uploads', () => {
       method: 'PATCH',
       url: `/api/admin/submissions/${id}/review`,
       headers: { cookie: admin.cookie },
-      payload: { id, reviewedContent: 'The reviewed text.', reviewerNotes: '', documentLink: '', uploadedDocuments: [], ...body },
+      payload: { version: await claimForReview(t.app, admin, id), id, reviewedContent: 'The reviewed text.', reviewerNotes: '', documentLink: '', uploadedDocuments: [], ...body },
     });
     expect(response.statusCode, response.body).toBe(200);
     return response;

@@ -37,6 +37,20 @@ export function verifyEmailEmail(frame: EmailFrame, { firstName, path }: Account
   });
 }
 
+/** An admin invited this address to the review team (decision 021): a single-use link, valid 7 days. */
+export function teamInvitationEmail(frame: EmailFrame, input: { inviter: string; path: string; days: number }): RenderedEmail {
+  return renderEmail(frame, {
+    subject: `You're invited to the ${BRAND.name} review team`,
+    heading: 'Join the review team',
+    intro: [
+      'Hello,',
+      `${input.inviter} invited you to review orders on ${BRAND.name}. Open the link below to accept: you can create an account with this e-mail address or sign in to the one you have.`,
+    ],
+    action: { label: 'Accept the invitation', path: input.path },
+    outro: [`The link works once and expires in ${input.days} days.`, 'If you did not expect this, you can ignore this e-mail.'],
+  });
+}
+
 export function signUpAttemptEmail(frame: EmailFrame, { firstName }: { firstName: string | null }): RenderedEmail {
   return renderEmail(frame, {
     subject: `Someone tried to create a ${BRAND.name} account with your e-mail address`,

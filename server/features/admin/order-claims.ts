@@ -1,0 +1,180 @@
+import { and, eq, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { CLAIM_IDLE_HOURS, TEAM_MESSAGES, type ClaimInfo } from '../../../shared/team.schema';
+import type { Executor } from '../../db/client';
+import { submissions, users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { SUBMISSION_NOT_FOUND } from './change-status';
+
+/**
+ * Claims on orders (issue 14, decision 021). Everything is decided by the database at the moment of the request:
+ * a claim is held while `claim_active_at` is younger than CLAIM_IDLE_HOURS (`now()` of the statement's
+ * transaction), so any instance answers the same and nothing runs on a timer. Every change is one conditional
+ * UPDATE, so two reviewers racing for an order cannot both win.
+ */
+const IDLE = sql.raw(`interval '${CLAIM_IDLE_HOURS} hours'`);
+
+/** The order is held: someone claimed it and the claim has not lapsed. */
+export const claimHeld: SQL<boolean> = sql<boolean>`(${submissions.claimedBy} is not null and ${submissions.claimActiveAt} > now() - ${IDLE})`;
+
+const claimantColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email };
+
+function claimantName(u: { firstName: string | null; lastName: string | null; name: string; email: string }): string {
+  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
+  return full || u.name.trim() || u.email;
+}
+
+/** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
+export async function claimsBySubmission(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
+  const byId = new Map<string, ClaimInfo>();
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select({
+      id: submissions.id,
+      userId: users.id,
+      claimedAt: submissions.claimedAt,
+      activeAt: submissions.claimActiveAt,
+      claimant: claimantColumns,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.claimedBy))
+    .where(and(inArray(submissions.id, ids), claimHeld));
+  for (const r of rows) {
+    const activeAt = r.activeAt ?? r.claimedAt ?? new Date();
+    byId.set(r.id, {
+      userId: r.userId,
+      name: claimantName(r.claimant),
+      claimedAt: (r.claimedAt ?? activeAt).toISOString(),
+      activeAt: activeAt.toISOString(),
+      lapsesAt: new Date(activeAt.getTime() + CLAIM_IDLE_HOURS * 3_600_000).toISOString(),
+    });
+  }
+  return byId;
+}
+
+/** Why an order's claim refused `userId`: 404 unknown order, 409 naming the claimant, or 409 "claim it first". */
+export async function claimRefusal(db: Executor, id: string, userId: string): Promise<Error> {
+  const [row] = await db
+    .select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld, claimant: claimantColumns })
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.claimedBy))
+    .where(eq(submissions.id, id))
+    .limit(1);
+  if (!row) return notFound(SUBMISSION_NOT_FOUND);
+  if (row.held && row.claimedBy !== userId && row.claimant) return conflict(TEAM_MESSAGES.claimedBy(claimantName(row.claimant)));
+  if (row.status === 'cancelled') return conflict(TEAM_MESSAGES.cannotClaim);
+  return conflict(TEAM_MESSAGES.notClaimed);
+}
+
+/**
+ * Claims an order for `userId`, or refreshes their own claim. Free, lapsed or already theirs: claimed; held by
+ * someone else: 409 "Claimed by Ana".
+ */
+export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
+  const mine = and(eq(submissions.claimedBy, userId), claimHeld);
+  const claimed = await db
+    .update(submissions)
+    .set({
+      claimedBy: userId,
+      claimedAt: sql`case when ${mine} then ${submissions.claimedAt} else now() end`,
+      claimActiveAt: sql`now()`,
+    })
+    .where(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'), or(isNull(submissions.claimedBy), eq(submissions.claimedBy, userId), not(claimHeld))))
+    .returning({ id: submissions.id });
+  if (claimed.length === 0) throw await claimRefusal(db, id, userId);
+}
+
+/** Gives the order back to the queue: its holder may, an admin always may, anyone may once it lapsed. */
+export async function releaseOrder(db: Executor, id: string, user: { id: string; isAdmin: boolean }): Promise<void> {
+  const released = await db
+    .update(submissions)
+    .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
+    .where(
+      and(
+        eq(submissions.id, id),
+        user.isAdmin ? undefined : or(isNull(submissions.claimedBy), eq(submissions.claimedBy, user.id), not(claimHeld)),
+      ),
+    )
+    .returning({ id: submissions.id });
+  if (released.length === 0) throw await claimRefusal(db, id, user.id);
+}
+
+/** Whether `userId` is on the team now: an admin (flag or ADMIN_EMAILS) or a reviewer who is not suspended. */
+export async function isActiveStaff(db: Executor, userId: string, adminEmails: readonly string[]): Promise<boolean> {
+  const adminByEmail = adminEmails.length > 0 ? inArray(sql`lower(${users.email})`, [...adminEmails]) : undefined;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        or(eq(users.isAdmin, true), and(eq(users.isReviewer, true), isNull(users.suspendedAt)), adminByEmail),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** An admin hands the order to a team member (a fresh claim in their name), or back to the queue with null. */
+export async function assignOrder(
+  db: Executor,
+  id: string,
+  assignee: string | null,
+  adminEmails: readonly string[],
+): Promise<void> {
+  if (assignee !== null && !(await isActiveStaff(db, assignee, adminEmails))) throw badRequest(TEAM_MESSAGES.notOnTeam);
+  const now = sql`now()`;
+  const assigned = await db
+    .update(submissions)
+    .set(assignee === null ? { claimedBy: null, claimedAt: null, claimActiveAt: null } : { claimedBy: assignee, claimedAt: now, claimActiveAt: now })
+    .where(and(eq(submissions.id, id), assignee === null ? undefined : ne(submissions.status, 'cancelled')))
+    .returning({ id: submissions.id });
+  if (assigned.length === 0) {
+    const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1);
+    throw exists ? conflict(TEAM_MESSAGES.cannotClaim) : notFound(SUBMISSION_NOT_FOUND);
+  }
+}
+
+/** A suspended or removed reviewer's open claims go back to the queue. */
+export async function releaseClaimsOf(db: Executor, userId: string): Promise<number> {
+  const released = await db
+    .update(submissions)
+    .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
+    .where(eq(submissions.claimedBy, userId))
+    .returning({ id: submissions.id });
+  return released.length;
+}
+
+/** Open (held) claims per team member. */
+export async function openClaimCounts(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: submissions.claimedBy, count: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(claimHeld)
+    .groupBy(submissions.claimedBy);
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, Number(r.count)] as const] : [])));
+}
+
+/**
+ * The guard of every change to the review text: one UPDATE that succeeds only for the claim's holder, on a live
+ * claim, from the version they loaded; it bumps the version and the claim's activity. A stale version is told to
+ * reload (checked first: the reader's copy is out of date whoever holds the order now); otherwise the claimant is
+ * named. `version` null (a status move, which does not carry the text) checks the claim only. Runs inside the change's transaction, so a change that fails later rolls the bump back.
+ */
+export async function takeReviewVersion(db: Executor, id: string, userId: string, version: number | null): Promise<number> {
+  const [row] = await db
+    .update(submissions)
+    .set({ reviewVersion: sql`${submissions.reviewVersion} + 1`, claimActiveAt: sql`now()` })
+    .where(
+      and(
+        eq(submissions.id, id),
+        version === null ? undefined : eq(submissions.reviewVersion, version),
+        eq(submissions.claimedBy, userId),
+        claimHeld,
+      ),
+    )
+    .returning({ version: submissions.reviewVersion });
+  if (row) return row.version;
+  const [current] = await db.select({ version: submissions.reviewVersion }).from(submissions).where(eq(submissions.id, id)).limit(1);
+  if (current && version !== null && current.version !== version) throw conflict(TEAM_MESSAGES.staleDraft);
+  throw await claimRefusal(db, id, userId);
+}
