@@ -9,7 +9,7 @@
  */
 import { BRAND } from './brand';
 
-export type PageAccess = 'public' | 'customer' | 'admin';
+export type PageAccess = 'public' | 'customer' | 'staff' | 'admin';
 
 export interface PageRoute {
   /** wouter's syntax: `:name` matches one non-empty path segment. */
@@ -200,7 +200,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     path: '/admin',
     noindex: true,
     page: 'features/admin/admin-page.tsx',
-    access: 'admin',
+    access: 'staff',
     title: 'Admin panel',
     description:
       'Review desk: every submission, due dates, reviews and messages.',
@@ -213,6 +213,22 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Insights',
     description:
       'Operations dashboard: orders and revenue per day, turnaround against the promise, open work and reviewer output.',
+  },
+  {
+    path: '/admin/team',
+    noindex: true,
+    page: 'features/team/team-page.tsx',
+    access: 'admin',
+    title: 'Review team',
+    description: 'Invite reviewers, suspend or remove them, and withdraw pending invitations.',
+  },
+  {
+    path: '/team/join',
+    noindex: true,
+    page: 'features/team/join-page.tsx',
+    access: 'public',
+    title: 'Join the review team',
+    description: 'Accept an invitation to the HumanProof review team.',
   },
   {
     path: '/checkout/:submissionId',

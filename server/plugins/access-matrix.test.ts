@@ -1,6 +1,6 @@
 /**
  * The authorization matrix, generated from the running app's own route table: every method and path, as
- * anonymous, customer A (the owner of every id used), customer B and an admin, each through the path variants an
+ * anonymous, customer A (the owner of every id used), customer B, a reviewer and an admin, each through the path variants an
  * attacker would try. A route added tomorrow is covered without editing this file.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import {
   createTestApp,
   signUp,
   signUpAdmin,
+  signUpReviewer,
   TEST_PASSWORD,
   type SignedInUser,
   type TestApp,
@@ -21,8 +22,14 @@ import {
 import { createPaidOrder } from '../test-support/orders';
 import type { RouteAccessEntry } from './auth';
 
-type Who = 'anonymous' | 'customer A' | 'customer B' | 'admin';
-const PEOPLE: Who[] = ['anonymous', 'customer A', 'customer B', 'admin'];
+type Who = 'anonymous' | 'customer A' | 'customer B' | 'reviewer' | 'admin';
+const PEOPLE: Who[] = ['anonymous', 'customer A', 'customer B', 'reviewer', 'admin'];
+
+/**
+ * The customer routes a reviewer uses on someone else's order (decision 021): the message thread and the review's
+ * documents. Every other customer route keeps the own-data rule for a reviewer: another customer's id is 404.
+ */
+const REVIEW_DESK_CUSTOMER_ROUTES = new Set(['/api/messages/:submissionId', '/api/documents/:id']);
 
 let t: TestApp;
 const cookies: Partial<Record<Who, string>> = {};
@@ -44,7 +51,8 @@ beforeAll(async () => {
   const a: SignedInUser = await signUp(t.app, { firstName: 'Alice' });
   const b: SignedInUser = await signUp(t.app, { firstName: 'Bob' });
   const admin = await signUpAdmin(t.app);
-  Object.assign(accounts, { 'customer A': a, 'customer B': b, admin });
+  const reviewer = await signUpReviewer(t.app);
+  Object.assign(accounts, { 'customer A': a, 'customer B': b, reviewer, admin });
   await keepSignedIn();
   orderId = await createPaidOrder(t.app, a);
   const reserved = await t.app.inject({
@@ -118,10 +126,13 @@ function allowed(entry: RouteAccessEntry, who: Who): boolean {
       return false; // no signature is sent
     case 'admin':
       return who === 'admin';
+    case 'staff':
+      return who === 'admin' || who === 'reviewer';
     case 'customer':
       if (who === 'anonymous') return false;
-      // Another customer never reaches A's resources.
-      return who !== 'customer B' || !/[:*]/.test(entry.url);
+      if (who === 'reviewer' && REVIEW_DESK_CUSTOMER_ROUTES.has(entry.url)) return true;
+      // Another customer (a reviewer too) never reaches A's resources.
+      return (who !== 'customer B' && who !== 'reviewer') || !/[:*]/.test(entry.url);
   }
 }
 
@@ -159,6 +170,31 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(500);
   }, 120_000);
+
+  it('a reviewer gets 403 on every admin-only route and is let through every staff route', async () => {
+    await keepSignedIn();
+    const adminOnly = t.app.routeAccess.filter((e) => e.access === 'admin');
+    const staff = t.app.routeAccess.filter((e) => e.access === 'staff');
+    expect(adminOnly.map((e) => e.url)).toEqual(
+      expect.arrayContaining(['/api/admin/team', '/api/admin/submissions/:id/refunds', '/api/admin/submissions/:id/money', '/api/admin/ledger.csv']),
+    );
+    expect(staff.map((e) => e.url)).toEqual(
+      expect.arrayContaining(['/api/admin/submissions', '/api/admin/submissions/:id/review', '/api/admin/submissions/:id/claim']),
+    );
+    for (const entry of [...adminOnly, ...staff]) {
+      const method = entry.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      const hasBody = !['GET', 'HEAD'].includes(method);
+      const response = await t.app.inject({
+        method,
+        url: concretePath(entry.url),
+        headers: { cookie: cookies.reviewer!, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        ...(hasBody ? { payload: '{}' } : {}),
+      });
+      const label = `${method} ${entry.url} → ${response.statusCode} ${response.body.slice(0, 120)}`;
+      if (entry.access === 'admin') expect(response.statusCode, label).toBe(403);
+      else expect([401, 403], label).not.toContain(response.statusCode);
+    }
+  });
 
   it('refuses to start when a route declares no access, in any plugin', async () => {
     const app = await buildApp({ config: t.config, database: t.database.handle, clientDir: null });

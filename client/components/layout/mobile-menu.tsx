@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { isStaff } from '@shared/auth.schema';
 import { Dialog } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings, Shield, X } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
@@ -58,9 +59,9 @@ export default function MobileMenu({
                 <Link href="/settings" className={PANEL_LINK} onClick={close}>
                   <Settings className="h-5 w-5" aria-hidden="true" /> Settings
                 </Link>
-                {user.isAdmin ? (
+                {isStaff(user) ? (
                   <Link href="/admin" className={PANEL_LINK} onClick={close}>
-                    <Shield className="h-5 w-5" aria-hidden="true" /> Admin panel
+                    <Shield className="h-5 w-5" aria-hidden="true" /> {user.isAdmin ? 'Admin panel' : 'Review queue'}
                   </Link>
                 ) : null}
               </>

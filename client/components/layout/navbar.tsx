@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { isStaff } from '@shared/auth.schema';
 import { Link } from 'wouter';
 import { Menu, Shield } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -33,11 +34,11 @@ export function Navbar() {
         <div className="hidden items-center gap-2 md:flex">
           {user ? (
             <>
-              {user.isAdmin ? (
+              {isStaff(user) ? (
                 <Button asChild variant="outline" size="sm">
                   <Link href="/admin">
                     <Shield className="h-4 w-4" aria-hidden="true" />
-                    Admin
+                    {user.isAdmin ? 'Admin' : 'Review queue'}
                   </Link>
                 </Button>
               ) : null}

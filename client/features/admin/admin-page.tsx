@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
-import { BarChart3, RefreshCw } from 'lucide-react';
+import { isStaff } from '@shared/auth.schema';
+import { BarChart3, RefreshCw, Users } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
 import { useCurrentUser } from '@client/lib/current-user';
@@ -11,7 +12,7 @@ import { LedgerExport } from './refund-form';
 import { QueueToolbar } from './queue-toolbar';
 import { Unauthorized } from './unauthorized';
 
-function Queue() {
+function Queue({ isAdmin }: { isAdmin: boolean }) {
   const [filters, setFilters] = useState<QueueFilters>({ status: 'all', q: '', sort: 'created' });
   const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
   const queue = useAdminQueue(filters, true);
@@ -21,16 +22,26 @@ function Queue() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin panel</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{isAdmin ? 'Admin panel' : 'Review queue'}</h1>
           <p className="text-slate-600">Every submission, what is due first, and the review of each order.</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <LedgerExport />
-          <Button asChild variant="outline" size="sm">
-            <Link href="/admin/insights">
-              <BarChart3 className="h-4 w-4" aria-hidden="true" /> Insights
-            </Link>
-          </Button>
+          {/* Money, insights and the team are for admins only (decision 021). */}
+          {isAdmin ? <LedgerExport /> : null}
+          {isAdmin ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/admin/insights">
+                <BarChart3 className="h-4 w-4" aria-hidden="true" /> Insights
+              </Link>
+            </Button>
+          ) : null}
+          {isAdmin ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/admin/team">
+                <Users className="h-4 w-4" aria-hidden="true" /> Team
+              </Link>
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
             <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
           </Button>
@@ -83,6 +94,6 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (!user?.isAdmin) return <Unauthorized />;
-  return <Queue />;
+  if (!isStaff(user)) return <Unauthorized />;
+  return <Queue isAdmin={user?.isAdmin ?? false} />;
 }

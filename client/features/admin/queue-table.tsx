@@ -8,6 +8,7 @@ import { SubmissionDialog } from './submission-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { formatDate } from '@client/lib/format';
 import { DueDate } from './due-date';
+import { ClaimBadge } from './claim-bar';
 
 const COLUMNS = ['Submission', 'Customer', 'Service tier', 'Status', 'Date', 'Due', 'Actions'];
 
@@ -67,6 +68,7 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
                 <td className="px-4 py-3">
                   <StatusBadge status={s.status} />
                   <RevisionFlag status={s.status} />
+                  <ClaimBadge claim={s.claim} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
                   <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
@@ -90,6 +92,7 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
               <div>
                 <StatusBadge status={s.status} />
                 <RevisionFlag status={s.status} />
+                <ClaimBadge claim={s.claim} />
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">

@@ -117,9 +117,18 @@ function RefundForm({ submission, remainingPence }: { submission: AdminSubmissio
 }
 
 /** The admin dialog's money and revision section (decision 018): the ledger of the order and the refund form. */
-export function AfterPaymentPanel({ submission, open }: { submission: AdminSubmission; open: boolean }) {
+export function AfterPaymentPanel({ submission, open, showMoney = true }: { submission: AdminSubmission; open: boolean; showMoney?: boolean }) {
   useMarkOpened(submission, open);
-  const money = useOrderMoney(submission.id, open);
+  const money = useOrderMoney(submission.id, open && showMoney);
+  // Reviewers see the customer's revision request, never the money (decision 021).
+  if (!showMoney) {
+    return submission.revisionRequestedAt ? (
+      <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <p className="font-semibold">Free revision requested {formatDateTime(submission.revisionRequestedAt)}</p>
+        <p className="whitespace-pre-wrap">{submission.revisionMessage}</p>
+      </div>
+    ) : null;
+  }
   return (
     <section className="flex flex-col gap-3 border-t border-slate-200 pt-4" aria-label="Payments and refunds">
       {submission.revisionRequestedAt ? (

@@ -12,13 +12,17 @@ import {
   type ReviewDocument,
 } from '@shared/review.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
+import { TEAM_MESSAGES } from '@shared/team.schema';
 import { statusLabel } from '@shared/submission-status';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
 import { formatClockTime } from '@client/lib/format';
-import { useUpdateReview } from './api/update-submission';
+import { updateReview, useReplaceInQueue, useUpdateReview } from './api/update-submission';
+import { claimOrder, getAdminSubmission } from './api/order-claim';
+import { ApiError } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/current-user';
 import { useClaims } from './api/claims';
 import { statusChangedMessage } from './advance-status-button';
 import { DocumentUploader } from './document-uploader';
@@ -60,11 +64,14 @@ export function ReviewForm({
   submission,
   onCompleted,
   actionsSlot,
+  onReload,
 }: {
   submission: AdminSubmission;
   onCompleted: () => void;
   /** Where Save Draft and Complete Review go (the dialog's pinned footer); in the form's flow when absent. */
   actionsSlot?: HTMLElement | null;
+  /** After a conflict: the latest order from the server, and the text this form had not saved (kept for the reviewer). */
+  onReload?: (latest: AdminSubmission, unsaved: { text: string; notes: string }) => void;
 }) {
   const modeName = useId();
   const formId = useId();
@@ -87,8 +94,42 @@ export function ReviewForm({
   const [linkTouched, setLinkTouched] = useState(false);
   const [documents, setDocuments] = useState<ReviewDocument[]>(initial.documents);
   const [noCheckableClaims, setNoCheckableClaims] = useState(initial.noCheckableClaims);
-  const save = useUpdateReview();
-  const autosave = useUpdateReview();
+  const { user } = useCurrentUser();
+  const replace = useReplaceInQueue();
+  /** The draft version this form started from (decision 021): every save sends it, and a success moves it on. */
+  const version = useRef(submission.reviewVersion);
+  /** Who holds the order as far as this form knows (the queue's copy, or the answer of its own claim). */
+  const holder = useRef(submission.claim?.userId ?? null);
+  holder.current = submission.claim?.userId ?? null;
+  /** A save refused with 409 (another holder, or a newer draft): shown inline with Reload; autosave stops. */
+  const [conflict, setConflict] = useState<string | null>(null);
+  // A change of holder (a claim, a reassignment) answers "claimed by": only a stale draft still needs the reload.
+  const holderId = submission.claim?.userId ?? null;
+  useEffect(() => {
+    setConflict((c) => (c === TEAM_MESSAGES.staleDraft ? c : null));
+  }, [holderId]);
+  const [reloading, setReloading] = useState(false);
+  // Saving claims the order first when it is free (the reviewer started work on it); someone else's claim refuses.
+  const saveWithClaim = useCallback(
+    async (review: Parameters<typeof updateReview>[0]) => {
+      if (holder.current !== user?.id) {
+        const claimed = await claimOrder(review.id);
+        holder.current = claimed.claim?.userId ?? null;
+        replace(claimed);
+      }
+      return updateReview({ ...review, version: version.current });
+    },
+    [replace, user?.id],
+  );
+  const save = useUpdateReview(saveWithClaim);
+  const autosave = useUpdateReview(saveWithClaim);
+  const noteConflict = (error: Error) => {
+    if (error instanceof ApiError && error.status === 409) setConflict(error.serverMessage ?? REVIEW_MESSAGES.updateFailed);
+  };
+  const moveOn = (updated: AdminSubmission) => {
+    version.current = updated.reviewVersion;
+    setConflict(null);
+  };
   const claims = useClaims(submission.id);
   const originalRef = useRef<HTMLTextAreaElement>(null);
   /** Bumped by every edit the reviewer makes; the autosave runs a moment after the last one. */
@@ -145,20 +186,27 @@ export function ReviewForm({
     uploadedDocuments: mode === 'upload' ? documents.map((d) => d.url) : [],
     // The statement only stands while there are no claims.
     noCheckableClaims: claimCount === 0 && noCheckableClaims,
+    version: version.current,
   });
   const latestPayload = useRef(payload);
   latestPayload.current = payload;
   const latestEdits = useRef(edits);
   latestEdits.current = edits;
-  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !(mode === 'link' && linkError);
+  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !(mode === 'link' && linkError) && conflict === null;
 
   const autosaveMutate = autosave.mutate;
   const runAutosave = useCallback(() => {
     setSavedEdits(latestEdits.current);
     setAutosaveState({ state: 'saving' });
     autosaveMutate(latestPayload.current(false), {
-      onSuccess: () => setAutosaveState({ state: 'saved', at: new Date() }),
-      onError: () => setAutosaveState({ state: 'failed' }),
+      onSuccess: (updated) => {
+        version.current = updated.reviewVersion;
+        setAutosaveState({ state: 'saved', at: new Date() });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) setConflict(error.serverMessage ?? REVIEW_MESSAGES.updateFailed);
+        setAutosaveState({ state: 'failed' });
+      },
     });
   }, [autosaveMutate]);
 
@@ -191,7 +239,9 @@ export function ReviewForm({
     save.mutate(
       payload(complete),
       {
+        onError: noteConflict,
         onSuccess: (updated) => {
+          moveOn(updated);
           unsavedDrafts.delete(submission.id);
           if (complete) {
             toast({ title: 'Review completed', description: statusChangedMessage(updated.id, updated.status) });
@@ -203,6 +253,21 @@ export function ReviewForm({
         },
       },
     );
+  };
+
+  /** Reload after a conflict: the latest draft comes in; what this form had typed is handed over, never dropped. */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const latest = await getAdminSubmission(submission.id);
+      replace(latest);
+      unsavedDrafts.delete(submission.id);
+      onReload?.(latest, { text, notes });
+    } catch {
+      setConflict('The latest version could not be loaded. Please try again.');
+    } finally {
+      setReloading(false);
+    }
   };
 
   // `form` ties Complete Review to this form wherever the buttons are rendered (the pinned footer is outside it).
@@ -307,6 +372,14 @@ export function ReviewForm({
         onNoCheckableClaimsChange={edited(setNoCheckableClaims)}
       />
 
+      {conflict ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="review-conflict">
+          <p>{conflict} Your text stays in the form until you reload.</p>
+          <Button type="button" size="sm" variant="outline" onClick={() => void reload()} disabled={reloading}>
+            {reloading ? 'Reloading...' : 'Reload'}
+          </Button>
+        </div>
+      ) : null}
       {!reportReady && !claims.isLoading ? (
         <p className="text-sm text-amber-800" role="status">
           {FACT_CHECK_MESSAGES.reportNeeded}

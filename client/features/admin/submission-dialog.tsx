@@ -14,6 +14,9 @@ import { StatusBadge } from '@client/components/ui/status-badge';
 import { formatDayTime, formatPence } from '@client/lib/format';
 import { DueDate } from './due-date';
 import { AfterPaymentPanel } from './refund-form';
+import { ClaimBar } from './claim-bar';
+import { Textarea } from '@client/components/ui/input';
+import { useCurrentUser } from '@client/lib/current-user';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
 
@@ -62,7 +65,7 @@ export function SubmissionDetails({ submission: s }: { submission: AdminSubmissi
       <Detail label="Service">{tierLabel(s.serviceTier)}</Detail>
       <Detail label="Category">{categoryLabel(s.category)}</Detail>
       <Detail label="Words">{s.wordCount.toLocaleString('en-GB')}</Detail>
-      <Detail label="Amount">{formatPence(s.amountPence)}</Detail>
+      {s.amountPence === undefined ? null : <Detail label="Amount">{formatPence(s.amountPence)}</Detail>}
       <Detail label="Fast turnaround">{s.fastTurnaround ? 'Yes (+50%)' : 'No'}</Detail>
       <Detail label="Customer">
         {s.customerName} <span className="block text-slate-600">{s.customerEmail}</span>
@@ -90,7 +93,12 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
   const [open, setOpen] = useState(false);
   const [actionsSlot, setActionsSlot] = useState<HTMLDivElement | null>(null);
   useToastClearance(actionsSlot);
-  const s = submission;
+  const { user } = useCurrentUser();
+  // After a conflict's Reload: the latest order, a fresh form on it, and the text the old form had not saved.
+  const [reloaded, setReloaded] = useState<AdminSubmission | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [kept, setKept] = useState<{ text: string; notes: string } | null>(null);
+  const s = reloaded && reloaded.id === submission.id && reloaded.reviewVersion > submission.reviewVersion ? reloaded : submission;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -113,11 +121,36 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
               {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
             </section>
           ) : null}
-          <AfterPaymentPanel submission={s} open={open} />
+          <AfterPaymentPanel submission={s} open={open} showMoney={user?.isAdmin ?? false} />
+          <ClaimBar submission={s} />
           <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 className="text-base font-semibold">Review</h3>
             <p className="text-sm text-slate-600">The original is on the left; edit the copy on the right.</p>
-            <ReviewForm submission={s} onCompleted={() => setOpen(false)} actionsSlot={actionsSlot} />
+            {kept ? (
+              <div className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="kept-text">
+                <p className="text-sm text-amber-900">
+                  The form now shows the latest saved draft. Your unsaved text is kept here: copy what you need.
+                </p>
+                <Textarea readOnly rows={6} value={kept.text} aria-label="Your unsaved text" className="bg-white" />
+                {kept.notes ? <Textarea readOnly rows={2} value={kept.notes} aria-label="Your unsaved notes" className="bg-white" /> : null}
+                <div>
+                  <Button type="button" size="sm" variant="outline" onClick={() => setKept(null)}>
+                    Dismiss
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+            <ReviewForm
+              key={formKey}
+              submission={s}
+              onCompleted={() => setOpen(false)}
+              actionsSlot={actionsSlot}
+              onReload={(latest, unsaved) => {
+                setReloaded(latest);
+                setKept(unsaved);
+                setFormKey((k) => k + 1);
+              }}
+            />
           </section>
           <section className="flex flex-col gap-2 border-t border-slate-200 pt-4">
             <h3 className="text-sm font-semibold">Status history</h3>

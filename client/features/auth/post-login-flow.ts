@@ -1,6 +1,7 @@
 import { toast } from '@client/components/ui/use-toast';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
 import { createSubmissionFromPending, forgetSentDraft } from '@client/features/submissions';
+import { pendingInvitationPath } from '@client/features/team';
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
@@ -9,7 +10,8 @@ import { createSubmissionFromPending, forgetSentDraft } from '@client/features/s
  */
 export async function runPostLoginFlow(): Promise<string> {
   const raw = readPendingSubmissionRaw();
-  if (raw === null) return '/dashboard';
+  // An invitation to the review team opened while signed out (decision 021): back to it.
+  if (raw === null) return pendingInvitationPath() ?? '/dashboard';
 
   let pending: unknown;
   try {

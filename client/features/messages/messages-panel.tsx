@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { isStaff } from '@shared/auth.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Paperclip, RefreshCw, Send } from 'lucide-react';
 import { MAX_MESSAGE_CHARACTERS, type Message } from '@shared/message.schema';
@@ -54,7 +55,7 @@ function MessageBubble({ message, viewerIsAdmin }: { message: Message; viewerIsA
 export function MessagesPanel({ submissionId }: { submissionId: string }) {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const viewerIsAdmin = user?.isAdmin ?? false;
+  const viewerIsAdmin = isStaff(user);
   const [text, setText] = useState('');
   const listEnd = useRef<HTMLLIElement>(null);
 

@@ -32,6 +32,7 @@ describe('accounts', () => {
       email: user.email,
       profileImageUrl: null,
       isAdmin: false,
+      role: 'customer',
     });
   });
 

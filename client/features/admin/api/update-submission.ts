@@ -2,12 +2,12 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { adminSubmissionSchema, type AdminSubmission } from '@shared/submission.schema';
 import type { SubmissionStatus } from '@shared/submission-status';
 import { REVIEW_MESSAGES, type ReviewUpdateInput } from '@shared/review.schema';
-import { apiJson } from '@client/lib/api';
+import { ApiError, apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import type { QueuePage } from './get-queue';
 
 /** Puts a fresh copy of one submission into every cached queue page, then refetches in the background. */
-function useReplaceInQueue() {
+export function useReplaceInQueue() {
   const queryClient = useQueryClient();
   return (updated: AdminSubmission) => {
     queryClient.setQueriesData<InfiniteData<QueuePage>>({ queryKey: queryKeys.admin.queues }, (data) =>
@@ -41,7 +41,12 @@ export function updateReview(review: ReviewUpdateInput & { id: string }): Promis
   return apiJson(adminSubmissionSchema, 'PATCH', `/api/admin/submissions/${encodeURIComponent(review.id)}/review`, review);
 }
 
-export function useUpdateReview() {
+/** A refusal the reviewer must read (409: someone else holds the order, or the draft changed elsewhere). */
+export function reviewErrorMessage(error: Error): string {
+  return error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? REVIEW_MESSAGES.updateFailed) : REVIEW_MESSAGES.updateFailed;
+}
+
+export function useUpdateReview(save: (review: ReviewUpdateInput & { id: string }) => Promise<AdminSubmission> = updateReview) {
   const replace = useReplaceInQueue();
-  return useMutation({ mutationFn: updateReview, onSuccess: replace, meta: { errorMessage: REVIEW_MESSAGES.updateFailed } });
+  return useMutation({ mutationFn: save, onSuccess: replace, meta: { errorMessage: reviewErrorMessage } });
 }

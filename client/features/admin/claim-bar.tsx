@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { UserCheck } from 'lucide-react';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { claimedByMessage, type ClaimInfo } from '@shared/team.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { FormAlert } from '@client/components/ui/form-field';
+import { ApiError } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/current-user';
+import { assignOrder, claimOrder, releaseOrder, useClaimAction, useTeamMembers } from './api/order-claim';
+
+/** "12 min ago", "just now", "3 h ago": how long since the order was claimed. */
+export function sinceLabel(iso: string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.floor(minutes / 60)} h ago`;
+}
+
+/** The queue's words for a claim: "Claimed by Ana, 12 min ago" (or "by you"). */
+export function claimLabel(claim: ClaimInfo, viewerId: string | undefined, now?: Date): string {
+  const who = claim.userId === viewerId ? 'you' : claim.name;
+  return `${claimedByMessage(who)}, ${sinceLabel(claim.claimedAt, now)}`;
+}
+
+/** The claim in a queue row: a badge, or nothing when the order is free. */
+export function ClaimBadge({ claim }: { claim: ClaimInfo | null }) {
+  const { user } = useCurrentUser();
+  if (!claim) return null;
+  return (
+    <Badge tone={claim.userId === user?.id ? 'accent' : 'blue'} className="mt-1 inline-flex items-center gap-1" data-testid="claim-badge">
+      <UserCheck className="h-3 w-3" aria-hidden="true" /> {claimLabel(claim, user?.id)}
+    </Badge>
+  );
+}
+
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/**
+ * Who holds the order, with Claim / Release, and for admins a reassign list (decision 021). A refusal (someone
+ * else holds it) is shown here, in words naming the claimant.
+ */
+export function ClaimBar({ submission }: { submission: AdminSubmission }) {
+  const { user } = useCurrentUser();
+  const isAdmin = user?.isAdmin ?? false;
+  const claim = useClaimAction(claimOrder);
+  const release = useClaimAction(releaseOrder);
+  const assign = useClaimAction(assignOrder);
+  const team = useTeamMembers(isAdmin);
+  const [assignee, setAssignee] = useState('');
+  const current = submission.claim;
+  const mine = current?.userId === user?.id;
+  const busy = claim.isPending || release.isPending || assign.isPending;
+  const failed = claim.error ?? release.error ?? assign.error;
+  const members = (team.data?.members ?? []).filter((m) => !m.suspended);
+
+  return (
+    <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label="Claim" data-testid="claim-bar">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium" data-testid="claim-status">
+          {current ? claimLabel(current, user?.id) : 'Not claimed: claim it before you edit the review.'}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {!mine ? (
+            <Button
+              type="button"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                release.reset();
+                assign.reset();
+                claim.mutate(submission.id);
+              }}
+            >
+              Claim
+            </Button>
+          ) : (
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
+              Release
+            </Button>
+          )}
+          {isAdmin && current && !mine ? (
+            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
+              Release
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {isAdmin ? (
+        <form
+          className="flex flex-wrap items-center gap-2 text-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!assignee) return;
+            claim.reset();
+            assign.mutate({ id: submission.id, userId: assignee });
+          }}
+        >
+          <label className="flex items-center gap-2">
+            Reassign to
+            <select
+              className="h-8 rounded-md border border-slate-300 bg-white px-2"
+              value={assignee}
+              onChange={(event) => setAssignee(event.target.value)}
+              aria-label="Reassign to"
+            >
+              <option value="">Choose a team member</option>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name} ({m.role})
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" size="sm" variant="outline" disabled={busy || !assignee}>
+            Reassign
+          </Button>
+        </form>
+      ) : null}
+      {failed ? <FormAlert>{errorText(failed, 'The claim could not be changed')}</FormAlert> : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentUserSchema } from '@shared/auth.schema';
+import {
+  invitationLookupSchema,
+  invitationSchema,
+  teamSchema,
+  type InviteReviewerInput,
+} from '@shared/team.schema';
+import { apiJson, apiRequest } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** GET /api/admin/team: members and pending invitations (admins). */
+export function useTeam() {
+  return useQuery({ queryKey: queryKeys.admin.team, queryFn: () => apiJson(teamSchema, 'GET', '/api/admin/team') });
+}
+
+function useTeamMutation<T, R>(fn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team }),
+  });
+}
+
+export function useInviteReviewer() {
+  return useTeamMutation((input: InviteReviewerInput) => apiJson(invitationSchema, 'POST', '/api/admin/team/invitations', input));
+}
+
+export function useRevokeInvitation() {
+  return useTeamMutation((id: string) => apiRequest('DELETE', `/api/admin/team/invitations/${encodeURIComponent(id)}`));
+}
+
+export type MemberAction = 'suspend' | 'reinstate' | 'remove';
+
+export function useChangeMember() {
+  return useTeamMutation(({ id, action }: { id: string; action: MemberAction }) =>
+    action === 'remove'
+      ? apiJson(teamSchema, 'DELETE', `/api/admin/team/members/${encodeURIComponent(id)}`)
+      : apiJson(teamSchema, 'POST', `/api/admin/team/members/${encodeURIComponent(id)}/${action}`),
+  );
+}
+
+/** POST /api/team/invitations/lookup: whom a link invites (asked before signing in). */
+export function useInvitationLookup(token: string | null) {
+  return useQuery({
+    queryKey: ['team-invitation', token],
+    queryFn: () => apiJson(invitationLookupSchema, 'POST', '/api/team/invitations/lookup', { token }),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+/** POST /api/team/invitations/accept: the signed-in account joins the team; the current user is refreshed. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiJson(currentUserSchema, 'POST', '/api/team/invitations/accept', { token }),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}

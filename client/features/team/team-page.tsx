@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ShieldAlert, UserPlus } from 'lucide-react';
+import { inviteReviewerSchema, type TeamMember } from '@shared/team.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { FormAlert, FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { Skeleton, Spinner } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/current-user';
+import { formatDateTime } from '@client/lib/format';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useChangeMember, useInviteReviewer, useRevokeInvitation, useTeam, type MemberAction } from './api/team';
+
+const message = (error: unknown, fallback: string) => (error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback);
+
+function InviteForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const invite = useInviteReviewer();
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      noValidate
+      aria-label="Invite a reviewer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = inviteReviewerSchema.safeParse({ email });
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email');
+          return;
+        }
+        setError(null);
+        invite.mutate(parsed.data, {
+          onSuccess: (sent) => {
+            setEmail('');
+            toast({ title: 'Invitation sent', description: `${sent.email} has 7 days to accept.` });
+          },
+          onError: (err) => setError(message(err, 'The invitation could not be sent')),
+        });
+      }}
+    >
+      <div className="min-w-64 flex-1">
+        <FormField label="Reviewer's e-mail" error={error ?? undefined}>
+          {(p) => <Input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />}
+        </FormField>
+      </div>
+      <Button type="submit" disabled={invite.isPending}>
+        <UserPlus className="h-4 w-4" aria-hidden="true" /> {invite.isPending ? 'Sending...' : 'Send invitation'}
+      </Button>
+    </form>
+  );
+}
+
+function MemberRow({ member }: { member: TeamMember }) {
+  const change = useChangeMember();
+  const act = (action: MemberAction) =>
+    change.mutate(
+      { id: member.id, action },
+      {
+        onSuccess: () => toast({ title: 'Team updated', description: `${member.name}: ${action === 'remove' ? 'removed' : action === 'suspend' ? 'suspended' : 'reinstated'}.` }),
+        onError: (err) => toast({ title: 'Error', description: message(err, 'The change failed'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`member-${member.email}`}>
+      <div className="min-w-0">
+        <p className="font-medium">
+          {member.name}{' '}
+          <Badge tone={member.role === 'admin' ? 'accent' : 'grey'}>{member.role === 'admin' ? 'Admin' : 'Reviewer'}</Badge>{' '}
+          {member.suspended ? <Badge tone="red">Suspended</Badge> : null}
+        </p>
+        <p className="text-sm text-slate-600">
+          {member.email} · {member.openClaims} open {member.openClaims === 1 ? 'claim' : 'claims'}
+        </p>
+      </div>
+      {member.manageable ? (
+        <div className="flex gap-2">
+          {member.suspended ? (
+            <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('reinstate')}>
+              Reinstate
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('suspend')}>
+              Suspend
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={change.isPending}
+            onClick={() => {
+              if (window.confirm(`Remove ${member.name} from the review team? Their open claims go back to the queue.`)) act('remove');
+            }}
+          >
+            Remove
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Team() {
+  const team = useTeam();
+  const revoke = useRevokeInvitation();
+  if (team.isPending) return <Skeleton className="h-40 w-full" />;
+  if (team.isError) return <FormAlert>The team could not be loaded.</FormAlert>;
+  const { members, invitations } = team.data;
+  return (
+    <>
+      <section className="flex flex-col gap-2" aria-label="Members">
+        <h2 className="text-lg font-semibold">Members</h2>
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
+          {members.map((m) => (
+            <MemberRow key={m.id} member={m} />
+          ))}
+        </ul>
+      </section>
+      <section className="flex flex-col gap-2" aria-label="Pending invitations">
+        <h2 className="text-lg font-semibold">Pending invitations</h2>
+        {invitations.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending invitations.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
+            {invitations.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`invitation-${i.email}`}>
+                <div>
+                  <p className="font-medium">{i.email}</p>
+                  <p className="text-sm text-slate-600">
+                    Invited {i.invitedBy ? `by ${i.invitedBy} ` : ''}· expires {formatDateTime(i.expiresAt)}
+                  </p>
+                </div>
+                <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)}>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /admin/team (decision 021): invite reviewers, suspend or remove them, withdraw pending invitations. Admins only. */
+export default function TeamPage() {
+  usePageMeta();
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user?.isAdmin) {
+    return (
+      <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
+        <ShieldAlert className="h-10 w-10 text-red-700" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Unauthorized</h1>
+        <p className="text-slate-600">Only admins manage the review team.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div>
+        <Link href="/admin" className="text-sm text-slate-600 underline">
+          Back to the queue
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Review team</h1>
+        <p className="text-slate-600">Invite reviewers by e-mail. A link works once and expires in 7 days.</p>
+      </div>
+      <InviteForm />
+      <Team />
+    </div>
+  );
+}
