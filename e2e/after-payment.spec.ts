@@ -26,9 +26,13 @@ async function createPaidOrder(page: Page, email: string): Promise<{ id: string;
 }
 
 async function deliver(admin: Page, id: string, text: string) {
+  // The reviewer claims the order, then saves from its current version (decision 021).
+  const claimed = await admin.request.post(`/api/admin/submissions/${id}/claim`, { headers });
+  expect(claimed.ok(), await claimed.text()).toBe(true);
+  const { reviewVersion } = (await claimed.json()) as { reviewVersion: number };
   const response = await admin.request.patch(`/api/admin/submissions/${id}/review`, {
     headers,
-    data: { complete: true, reviewedContent: text, reviewerNotes: '', attachmentMode: 'text' },
+    data: { complete: true, reviewedContent: text, reviewerNotes: '', attachmentMode: 'text', version: reviewVersion },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }

@@ -331,9 +331,12 @@ test.describe('the dashboard', () => {
     const adminContext = await browser.newContext({ baseURL: E2E_BASE_URL });
     const adminPage = await adminContext.newPage();
     await signUpViaApi(adminPage, { email: adminEmail(ADMIN), firstName: 'Rita', lastName: 'Reviewer' });
+    const claimed = await adminPage.request.post(`/api/admin/submissions/${id}/claim`, { headers });
+    expect(claimed.status(), await claimed.text()).toBe(200);
     const review = await adminPage.request.patch(`/api/admin/submissions/${id}/review`, {
       headers,
       data: {
+        version: ((await claimed.json()) as { reviewVersion: number }).reviewVersion,
         id,
         reviewedContent: 'The reviewed text, checked by a human.',
         reviewerNotes: 'Two claims needed sources.',

@@ -109,10 +109,11 @@ export function ReviewForm({
     setConflict((c) => (c === TEAM_MESSAGES.staleDraft ? c : null));
   }, [holderId]);
   const [reloading, setReloading] = useState(false);
-  // Saving claims the order first when it is free (the reviewer started work on it); someone else's claim refuses.
+  // Saving claims the order first when it is free (the reviewer started work on it). When someone else holds it the
+  // save goes as it is and the server says why it is refused (a newer draft first, else who holds it).
   const saveWithClaim = useCallback(
     async (review: Parameters<typeof updateReview>[0]) => {
-      if (holder.current !== user?.id) {
+      if (holder.current === null) {
         const claimed = await claimOrder(review.id);
         holder.current = claimed.claim?.userId ?? null;
         replace(claimed);

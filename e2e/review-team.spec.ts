@@ -1,0 +1,128 @@
+/**
+ * Issue 14's "Done when": two reviewers and an admin work one queue without ever overwriting each other
+ * (decision 021). The admin invites both reviewers from the team page; each joins through the e-mailed link.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { TEAM_MESSAGES } from '../shared/team.schema';
+import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { E2E_BASE_URL } from './env';
+import { linkIn, waitForMail } from './mailbox';
+
+const ADMIN = 15; // this spec's ADMIN_EMAILS slot
+const ORIGINAL = 'Our launch post says the tower opened in 1899 and that everyone loves it.';
+
+async function person(browser: Browser, who: { email: string; firstName: string; lastName: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await signUpViaApi(page, who);
+  return page;
+}
+
+/** The admin invites `email` on the team page; the invitee opens the e-mailed link and accepts. */
+async function inviteAndJoin(admin: Page, reviewer: Page, email: string): Promise<void> {
+  await admin.getByLabel("Reviewer's e-mail").fill(email);
+  await admin.getByRole('button', { name: 'Send invitation' }).click();
+  await expectToast(admin, 'Invitation sent');
+  await expect(admin.getByTestId(`invitation-${email}`)).toBeVisible();
+  const mail = await waitForMail(email, 'review team');
+  const link = new URL(linkIn(mail, '/team/join#token='));
+  await reviewer.goto(`${link.pathname}${link.hash}`);
+  await expect(reviewer.getByText(`This invitation is for ${email}`)).toBeVisible();
+  await reviewer.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(reviewer.getByText('Welcome to the review team.')).toBeVisible();
+}
+
+async function openReview(page: Page, id: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Search').fill(id);
+  const row = page.getByTestId(`queue-row-${id}`);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `View and review ${id}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Submission ${id}` });
+  await expect(dialog).toBeVisible();
+  return { row, dialog };
+}
+
+/** The stored draft, as the admin API has it. */
+async function storedDraft(admin: Page, id: string): Promise<string | null> {
+  const response = await admin.request.get(`/api/admin/submissions/${id}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { reviewedContent: string | null }).reviewedContent;
+}
+
+test('two reviewers and an admin work one queue without overwriting each other', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const customer = await signUpViaApi(page);
+  const orderId = await createOrderViaApi(page, { email: customer.email, content: ORIGINAL });
+
+  const anaEmail = uniqueEmail('ana');
+  const benEmail = uniqueEmail('ben');
+  const admin = await person(browser, { email: adminEmail(ADMIN), firstName: 'Ada', lastName: 'Admin' });
+  const ana = await person(browser, { email: anaEmail, firstName: 'Ana', lastName: 'Reviewer' });
+  const ben = await person(browser, { email: benEmail, firstName: 'Ben', lastName: 'Reviewer' });
+
+  // The admin builds the team.
+  await admin.goto('/admin/team');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Review team' })).toBeVisible();
+  await inviteAndJoin(admin, ana, anaEmail);
+  await inviteAndJoin(admin, ben, benEmail);
+  await admin.reload();
+  await expect(admin.getByTestId(`member-${anaEmail}`)).toContainText('Reviewer');
+  await expect(admin.getByTestId(`invitation-${anaEmail}`)).toHaveCount(0);
+
+  // Ana: the review queue, without money or the team; she claims the order and saves a draft.
+  const a = await openReview(ana, orderId);
+  await expect(ana.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+  await expect(ana.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await expect(ana.getByRole('link', { name: /ledger/i })).toHaveCount(0);
+  await expect(a.dialog.getByText('Payments and refunds')).toHaveCount(0);
+  await expect(a.dialog.getByText('Amount', { exact: true })).toHaveCount(0);
+  await a.dialog.getByRole('button', { name: 'Claim', exact: true }).click();
+  await expect(a.dialog.getByTestId('claim-status')).toHaveText(/Claimed by you/);
+  await a.dialog.getByLabel('Reviewed content').fill('Ana: the tower opened in 1889.');
+  await a.dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expectToast(ana, 'Draft saved');
+  await expect.poll(() => storedDraft(admin, orderId)).toBe('Ana: the tower opened in 1889.');
+
+  // Ben sees who holds it; his claim and his save are refused, and his text stays in his form.
+  const b = await openReview(ben, orderId);
+  await expect(b.row.getByTestId('claim-badge')).toContainText('Claimed by Ana Reviewer');
+  await expect(b.dialog.getByTestId('claim-status')).toContainText('Claimed by Ana Reviewer');
+  await b.dialog.getByRole('button', { name: 'Claim', exact: true }).click();
+  await expect(b.dialog.getByTestId('claim-bar').getByRole('alert')).toContainText('Claimed by Ana Reviewer');
+  await b.dialog.getByLabel('Reviewed content').fill('Ben: my own take on the tower.');
+  await b.dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(b.dialog.getByTestId('review-conflict')).toContainText('Claimed by Ana Reviewer');
+  await expect(b.dialog.getByLabel('Reviewed content')).toHaveValue('Ben: my own take on the tower.');
+  expect(await storedDraft(admin, orderId)).toBe('Ana: the tower opened in 1889.');
+
+  // The admin reassigns the order to Ben.
+  const d = await openReview(admin, orderId);
+  await expect(d.dialog.getByTestId('claim-status')).toContainText('Claimed by Ana Reviewer');
+  await d.dialog.getByLabel('Reassign to').selectOption({ label: 'Ben Reviewer (reviewer)' });
+  await d.dialog.getByRole('button', { name: 'Reassign' }).click();
+  await expect(d.dialog.getByTestId('claim-status')).toContainText('Claimed by Ben Reviewer');
+
+  // Ben reloads: the latest draft comes in, his unsaved text is kept beside it; he continues and saves.
+  await b.dialog.getByTestId('review-conflict').getByRole('button', { name: 'Reload' }).click();
+  await expect(b.dialog.getByTestId('kept-text').getByLabel('Your unsaved text')).toHaveValue('Ben: my own take on the tower.');
+  await expect(b.dialog.getByLabel('Reviewed content')).toHaveValue('Ana: the tower opened in 1889.');
+  await expect(b.dialog.getByTestId('claim-status')).toContainText('Claimed by you');
+  await b.dialog.getByLabel('Reviewed content').fill('Ben: the tower opened in 1889, and most visitors love it.');
+  await b.dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expectToast(ben, 'Draft saved');
+  await expect.poll(() => storedDraft(admin, orderId)).toBe('Ben: the tower opened in 1889, and most visitors love it.');
+
+  // Ana's tab is stale: her save is refused with the reload message, her text stays, Ben's draft stands.
+  await a.dialog.getByLabel('Reviewed content').fill('Ana: a late edit from an old tab.');
+  await a.dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(a.dialog.getByTestId('review-conflict')).toContainText(TEAM_MESSAGES.staleDraft);
+  await expect(a.dialog.getByLabel('Reviewed content')).toHaveValue('Ana: a late edit from an old tab.');
+  expect(await storedDraft(admin, orderId)).toBe('Ben: the tower opened in 1889, and most visitors love it.');
+  await a.dialog.getByTestId('review-conflict').getByRole('button', { name: 'Reload' }).click();
+  await expect(a.dialog.getByLabel('Reviewed content')).toHaveValue('Ben: the tower opened in 1889, and most visitors love it.');
+  await expect(a.dialog.getByTestId('kept-text').getByLabel('Your unsaved text')).toHaveValue('Ana: a late edit from an old tab.');
+  await expect(a.dialog.getByTestId('claim-status')).toContainText('Claimed by Ben Reviewer');
+
+  for (const p of [admin, ana, ben]) await p.context().close();
+});
