@@ -34,9 +34,13 @@ async function inviteAndJoin(admin: Page, reviewer: Page, email: string): Promis
 
 async function openReview(page: Page, id: string) {
   await page.goto('/admin');
+  // The search applies after a pause: wait for its answer, so the dialog does not open on a list about to change.
+  const searched = page.waitForResponse((r) => r.url().includes(`/api/admin/submissions?q=${id}`));
   await page.getByLabel('Search').fill(id);
+  await searched;
   const row = page.getByTestId(`queue-row-${id}`);
   await expect(row).toBeVisible();
+  await expect(page.locator('[data-testid^="queue-row-"]')).toHaveCount(1);
   await row.getByRole('button', { name: `View and review ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: `Submission ${id}` });
   await expect(dialog).toBeVisible();
@@ -71,10 +75,12 @@ test('two reviewers and an admin work one queue without overwriting each other',
   await expect(admin.getByTestId(`invitation-${anaEmail}`)).toHaveCount(0);
 
   // Ana: the review queue, without money or the team; she claims the order and saves a draft.
-  const a = await openReview(ana, orderId);
+  await ana.goto('/admin');
   await expect(ana.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
-  await expect(ana.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await expect(ana.getByRole('navigation').getByRole('link', { name: 'Review queue' }).first()).toBeVisible();
+  await expect(ana.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
   await expect(ana.getByRole('link', { name: /ledger/i })).toHaveCount(0);
+  const a = await openReview(ana, orderId);
   await expect(a.dialog.getByText('Payments and refunds')).toHaveCount(0);
   await expect(a.dialog.getByText('Amount', { exact: true })).toHaveCount(0);
   await a.dialog.getByRole('button', { name: 'Claim', exact: true }).click();

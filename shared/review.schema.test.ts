@@ -38,13 +38,15 @@ describe('reviewed content', () => {
   });
 
   it('validates the payload by mode', () => {
-    const parse = (v: object) => reviewUpdateSchema.safeParse({ complete: false, ...v });
+    const parse = (v: object) => reviewUpdateSchema.safeParse({ complete: false, version: 0, ...v });
     expect(parse({ attachmentMode: 'link', documentLink: 'nope' }).error?.issues[0]?.message).toBe('Please enter a valid URL');
     expect(parse({ attachmentMode: 'link', documentLink: '' }).success).toBe(true);
     expect(parse({ attachmentMode: 'link', documentLink: '', complete: true }).success).toBe(false);
     expect(parse({ attachmentMode: 'text', reviewedContent: ' ', complete: true }).success).toBe(false);
     expect(parse({ attachmentMode: 'upload', complete: true }).success).toBe(false);
     expect(parse({ attachmentMode: 'pdf' }).success).toBe(false);
+    // The draft's version is required (decision 021): no blind overwrite.
+    expect(reviewUpdateSchema.safeParse({ complete: false }).success).toBe(false);
   });
 
   it('reads document types and references', () => {
