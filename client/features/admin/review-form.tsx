@@ -22,7 +22,6 @@ import { formatClockTime } from '@client/lib/format';
 import { updateReview, useReplaceInQueue, useUpdateReview } from './api/update-submission';
 import { claimOrder, getAdminSubmission } from './api/order-claim';
 import { ApiError } from '@client/lib/api';
-import { useCurrentUser } from '@client/lib/current-user';
 import { useClaims } from './api/claims';
 import { statusChangedMessage } from './advance-status-button';
 import { DocumentUploader } from './document-uploader';
@@ -94,7 +93,6 @@ export function ReviewForm({
   const [linkTouched, setLinkTouched] = useState(false);
   const [documents, setDocuments] = useState<ReviewDocument[]>(initial.documents);
   const [noCheckableClaims, setNoCheckableClaims] = useState(initial.noCheckableClaims);
-  const { user } = useCurrentUser();
   const replace = useReplaceInQueue();
   /** The draft version this form started from (decision 021): every save sends it, and a success moves it on. */
   const version = useRef(submission.reviewVersion);
@@ -120,7 +118,7 @@ export function ReviewForm({
       }
       return updateReview({ ...review, version: version.current });
     },
-    [replace, user?.id],
+    [replace],
   );
   const save = useUpdateReview(saveWithClaim);
   const autosave = useUpdateReview(saveWithClaim);
