@@ -103,6 +103,9 @@ test('the reviewer reaches Save Draft and Complete Review without scrolling, and
       expect(intersects(toastBox, box), `toast ${JSON.stringify(toastBox)} covers ${JSON.stringify(box)} at ${viewport.width}px`).toBe(false);
     }
     await expect(complete).toBeInViewport({ ratio: 1 });
+    // Saving claimed the order (decision 021): give it back so the next reviewer's save is not refused.
+    const released = await admin.request.post(`/api/admin/submissions/${id}/release`, { headers: { origin: E2E_BASE_URL } });
+    expect(released.ok(), await released.text()).toBe(true);
     await admin.context().close();
   }
 });
