@@ -25,9 +25,13 @@ test('an admin reads the insights: charts, the tables behind them, another range
   const admin = await context.newPage();
   await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Ines', lastName: 'Insights' });
   for (const id of [first, second]) {
+    // The reviewer claims the order, then delivers from its current version (decision 021).
+    const claimed = await admin.request.post(`/api/admin/submissions/${id}/claim`, { headers: { origin: E2E_BASE_URL } });
+    expect(claimed.ok(), await claimed.text()).toBe(true);
+    const { reviewVersion } = (await claimed.json()) as { reviewVersion: number };
     const done = await admin.request.patch(`/api/admin/submissions/${id}/review`, {
       headers: { origin: E2E_BASE_URL },
-      data: { complete: true, reviewedContent: 'The reviewed text.', reviewerNotes: '', attachmentMode: 'text' },
+      data: { complete: true, reviewedContent: 'The reviewed text.', reviewerNotes: '', attachmentMode: 'text', version: reviewVersion },
     });
     expect(done.ok(), await done.text()).toBe(true);
   }
