@@ -68,6 +68,16 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.phone),
   SUPPORT_ADDRESS: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.address),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Public API (decision 024): requests per API key per minute. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Webhook deliveries (decision 025): the outbox worker, and how often it looks for due deliveries. */
+  WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /**
+   * Tests and local examples only: let webhooks go to http:// on loopback (127.0.0.0/8, ::1). Off by default; every
+   * other private, link-local or loopback address is refused whatever this says.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -156,6 +166,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
     'S3 storage',
   );
+  if (env.WEBHOOKS_ALLOW_LOOPBACK === '1' && env.NODE_ENV === 'production') {
+    throw new ConfigError('WEBHOOKS_ALLOW_LOOPBACK=1 is for tests and local examples only, never NODE_ENV=production');
+  }
   if (hasStripe && !/^sk_/.test(env.STRIPE_SECRET_KEY!)) {
     throw new ConfigError('Invalid environment variable STRIPE_SECRET_KEY: must start with sk_');
   }

@@ -124,6 +124,8 @@ function allowed(entry: RouteAccessEntry, who: Who): boolean {
       return true;
     case 'webhook':
       return false; // no signature is sent
+    case 'api-key':
+      return false; // a session cookie never reaches the public API
     case 'admin':
       return who === 'admin';
     case 'staff':

@@ -8,6 +8,7 @@ import { resolveSessionSecret } from '../env';
 import { createAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../features/auth/better-auth';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { ROUTE_ACCESS, type RouteAccess } from './access';
+import { authenticateApiKey } from '../features/api-keys';
 import { currentUserQuery, importSigningKey, readSessionToken } from './session-lookup';
 
 declare module 'fastify' {
@@ -85,7 +86,7 @@ function declaredAccess(route: RouteOptions): RouteAccess {
   return access;
 }
 
-async function guard(request: FastifyRequest): Promise<void> {
+async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const access = request.routeOptions.config.access;
   if (access === undefined) {
     // Only the not-found handler has no declaration (every route was checked when it was added).
@@ -93,6 +94,8 @@ async function guard(request: FastifyRequest): Promise<void> {
     throw forbidden('Access denied');
   }
   if (access === 'public' || access === 'webhook') return;
+  // The public API: a Bearer key only; the session cookie is never read (decision 024).
+  if (access === 'api-key') return authenticateApiKey(request, reply);
   const user = await getCurrentUser(request);
   if (!user) throw unauthorized();
   if (access === 'admin' && !user.isAdmin) throw forbidden();
@@ -179,6 +182,7 @@ export const authPlugin = fp(
     app.decorate('lookUpSession', lookUpSession);
     app.decorate('routeAccess', table);
     app.decorateRequest('user', null);
+    app.decorateRequest('apiCaller', null);
 
     app.addHook('onRoute', (route) => {
       const access = declaredAccess(route);
@@ -193,7 +197,8 @@ export const authPlugin = fp(
       if (list.length > 0) void reply.header('set-cookie', list);
       // Nothing answered to a signed-in account may be kept by a browser or a shared cache.
       const access = request.routeOptions.config.access;
-      const personal = request.user !== null || access === 'customer' || access === 'admin' || access === 'staff';
+      const personal =
+        request.user !== null || access === 'customer' || access === 'admin' || access === 'staff' || access === 'api-key';
       if (personal && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
         void reply.header('cache-control', 'no-store');
       }

@@ -1,9 +1,32 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../lib/http-error';
+import { PROBLEM_CONTENT_TYPE } from '../../shared/api-v1.schema';
+import { ProblemError, problemBody, type ProblemExtensions } from '../lib/problem';
+
+/** The public API (/api/v1, API-key routes) answers errors as RFC 9457 problem details (decision 024). */
+export function answersProblems(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.access === 'api-key') return true;
+  return /^\/api\/v1(\/|$|\?)/i.test(request.url);
+}
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  extra: { headers?: Record<string, string>; extensions?: ProblemExtensions; type?: string } = {},
+): void {
+  void reply.headers(extra.headers ?? {}).code(status);
+  if (answersProblems(request)) {
+    void reply.type(PROBLEM_CONTENT_TYPE).send(problemBody(status, message, extra.extensions, extra.type));
+    return;
+  }
+  void reply.send({ message });
+}
 
 /** A slow, locked or unreachable database: the client may try again shortly (see server/db/client.ts timeouts). */
 export const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.';
@@ -43,52 +66,62 @@ function isMessageBody(payload: unknown, contentType: unknown): boolean {
 /** One error handler: every 4xx answers `{ message }`; a 5xx is logged and answered without internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof ProblemError) {
+      sendError(request, reply, error.statusCode, error.message, { headers: error.headers, extensions: error.extensions, type: error.problemType });
+      return;
+    }
     if (error instanceof HttpError) {
-      void reply.headers(error.headers).code(error.statusCode).send({ message: error.message });
+      sendError(request, reply, error.statusCode, error.message, { headers: error.headers });
       return;
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid request';
-      void reply.code(400).send({ message });
+      const errors = error.validation.slice(0, 20).map((v) => ({
+        path: `${error.validationContext ?? 'body'}${v.instancePath ? v.instancePath.replace(/\//g, '.') : ''}`,
+        message: v.message ?? 'Invalid',
+      }));
+      sendError(request, reply, 400, message, { extensions: { errors } });
       return;
     }
     if (error instanceof ZodError) {
-      void reply.code(400).send({ message: firstZodMessage(error) });
+      sendError(request, reply, 400, firstZodMessage(error));
       return;
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (error as FastifyError).code ?? '';
       const message = FASTIFY_MESSAGES[code] ?? (error instanceof SyntaxError ? 'Malformed JSON body' : error.message);
-      void reply.code(status).send({ message });
+      sendError(request, reply, status, message);
       return;
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database busy or unreachable; answered 503');
-      void reply
-        .code(503)
-        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
-        .send({ message: DATABASE_BUSY_MESSAGE });
+      sendError(request, reply, 503, DATABASE_BUSY_MESSAGE, { headers: { 'retry-after': String(DATABASE_BUSY_RETRY_AFTER_SECONDS) } });
       return;
     }
     request.log.error({ err: error }, 'request failed');
-    void reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
+    sendError(request, reply, 500, SERVER_ERROR_MESSAGE);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    sendError(request, reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
   // Answers made outside the error handler (better-auth's Web responses, a bare reply.code(404).send())
   // still reach the client as `{ message }`. Pages (the app shell's 404) and streams are left alone.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
     if (status < 400) return payload;
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    if (String(reply.getHeader('content-type') ?? '').startsWith(PROBLEM_CONTENT_TYPE)) return payload;
     if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (isMessageBody(payload, reply.getHeader('content-type'))) return payload;
     const message = status >= 500 ? SERVER_ERROR_MESSAGE : (STATUS_CODES[status] ?? 'Request failed');
+    if (answersProblems(request)) {
+      void reply.header('content-type', PROBLEM_CONTENT_TYPE).removeHeader('content-length');
+      return JSON.stringify(problemBody(status, message));
+    }
     void reply.header('content-type', 'application/json; charset=utf-8').removeHeader('content-length');
     return JSON.stringify({ message });
   });

@@ -46,6 +46,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (SAFE_METHODS.has(request.method)) return;
     // Webhook routes are called by other systems with a signature, never by a browser with our cookies.
     if (request.routeOptions.config.access === 'webhook') return;
+    // API-key routes read no cookie, so a cross-site request carries no authority there (decision 024).
+    if (request.routeOptions.config.access === 'api-key') return;
     const site = request.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
       return reply.code(403).send({ message: 'Cross-site request refused' });

@@ -56,6 +56,7 @@ export async function createTestApp(
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-123',
     AUTH_RATE_LIMIT_MAX: '1000',
     MAIL_WORKER: 'off',
+    WEBHOOK_WORKER: 'off',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

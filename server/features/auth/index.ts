@@ -1,2 +1,2 @@
 /** What other features may use from the auth feature. */
-export { consumeRateLimit, type RateLimitResult } from './rate-limit';
+export { consumeRateLimit, consumeRateLimitWindow, type RateLimitResult } from './rate-limit';

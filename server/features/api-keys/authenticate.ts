@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { API_KEY_PREFIX, API_RATE_LIMIT_WINDOW_SECONDS, type ApiScope } from '../../../shared/api-v1.schema';
+import { apiKeys, users } from '../../db/schema';
+import { ProblemError } from '../../lib/problem';
+import { consumeRateLimitWindow } from '../auth';
+import { hashApiKey } from './keys';
+
+export interface ApiCaller {
+  keyId: string;
+  userId: string;
+  email: string;
+  name: string;
+  scopes: ApiScope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key of an `api-key` route's request (set by the guard). */
+    apiCaller: ApiCaller | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope an `api-key` route needs. */
+    apiScope?: ApiScope;
+  }
+}
+
+const UNAUTHORIZED = 'Send a valid API key as "Authorization: Bearer hp_live_…"';
+/** Last use is written at most once a minute per key, so a busy key does not write on every request. */
+const LAST_USED_RESOLUTION_SECONDS = 60;
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer ([\x21-\x7e]{1,200})$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * The guard of `api-key` routes (server/plugins/auth.ts): a Bearer key only, never a cookie; the key must exist,
+ * be unrevoked and unexpired, carry the route's scope and be within its rate limit (a database counter, so every
+ * instance shares it). Sets RateLimit-Limit / -Remaining / -Reset on every answer.
+ */
+export async function authenticateApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, config } = request.server;
+  const key = bearer(request.headers.authorization);
+  const unauthorized = () => new ProblemError(401, UNAUTHORIZED, {}, undefined, { 'www-authenticate': 'Bearer realm="HumanProof API"' });
+  if (!key || !key.startsWith(API_KEY_PREFIX)) throw unauthorized();
+  const [row] = await db
+    .select({ key: apiKeys, email: users.email, name: users.name })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, hashApiKey(key)))
+    .limit(1);
+  const now = Date.now();
+  if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt.getTime() <= now)) throw unauthorized();
+
+  const limit = config.API_RATE_LIMIT_PER_MINUTE;
+  const window = await consumeRateLimitWindow(db, `api-key:${row.key.id}`, API_RATE_LIMIT_WINDOW_SECONDS);
+  void reply.headers({
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(Math.max(0, limit - window.count)),
+    'ratelimit-reset': String(window.resetSeconds),
+  });
+  if (window.count > limit) {
+    throw new ProblemError(429, 'Too many requests for this API key. Try again when the window resets.', {}, undefined, {
+      'retry-after': String(window.resetSeconds),
+    });
+  }
+
+  const scope = request.routeOptions.config.apiScope;
+  if (scope && !row.key.scopes.includes(scope)) {
+    throw new ProblemError(403, `This API key does not have the ${scope} scope.`, {}, 'insufficient-scope');
+  }
+  request.apiCaller = { keyId: row.key.id, userId: row.key.userId, email: row.email, name: row.name, scopes: row.key.scopes as ApiScope[] };
+
+  if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(apiKeys.id, row.key.id),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${`${LAST_USED_RESOLUTION_SECONDS} seconds`}::interval`)),
+        ),
+      );
+  }
+}
+
+/** The caller of an `api-key` route (always set once the guard let the request in). */
+export function requireApiCaller(request: FastifyRequest): ApiCaller {
+  if (!request.apiCaller) throw new ProblemError(401, UNAUTHORIZED);
+  return request.apiCaller;
+}

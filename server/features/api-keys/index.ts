@@ -1,0 +1,2 @@
+/** What other features may use from the api-keys feature. */
+export { authenticateApiKey, requireApiCaller, type ApiCaller } from './authenticate';

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  MAX_API_KEYS_PER_ACCOUNT,
+  type ApiKey,
+  type ApiScope,
+  type CreatedApiKey,
+} from '../../../shared/api-v1.schema';
+import type { Database, Executor } from '../../db/client';
+import { apiKeys, type ApiKeyRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+
+/** The stored form of a key: SHA-256 of the whole key (a key has 192 random bits, so no slow hash is needed). */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** `hp_live_` + 32 characters of base64url (24 random bytes). */
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+}
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as ApiScope[],
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createApiKey(
+  db: Database,
+  userId: string,
+  input: { name: string; scopes: ApiScope[]; expiresAt: string | null },
+  now = new Date(),
+): Promise<CreatedApiKey> {
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest(API_KEY_MESSAGES.expiry);
+  const key = generateApiKey();
+  const scopes = [...new Set(input.scopes)].sort() as ApiScope[];
+  const row = await db.transaction(async (tx) => {
+    // Serialises this customer's key creations, so the cap holds under parallel requests.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-keys:${userId}`}, 0))`);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if (Number(active?.n ?? 0) >= MAX_API_KEYS_PER_ACCOUNT) throw conflict(API_KEY_MESSAGES.tooMany);
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({ id: newId(), userId, name: input.name, prefix: key.slice(0, API_KEY_PREFIX.length + 4), keyHash: hashApiKey(key), scopes, expiresAt })
+      .returning();
+    return inserted!;
+  });
+  return { ...toApiKey(row), key };
+}
+
+export async function listApiKeys(db: Executor, userId: string): Promise<ApiKey[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+/** Revokes one of the customer's keys (at once, for every instance: the next request reads the row). */
+export async function revokeApiKey(db: Executor, userId: string, id: string): Promise<ApiKey> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning();
+  if (!row) throw notFound(API_KEY_MESSAGES.notFound);
+  return toApiKey(row);
+}
