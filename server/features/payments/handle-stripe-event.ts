@@ -4,6 +4,7 @@ import type { MailSettings } from '../../mail/settings';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
 import { recordProviderRefunds } from './refunds';
+import { markCreditPurchaseSucceeded } from '../credit';
 
 type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, msg: string) => void };
 
@@ -11,6 +12,17 @@ type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, ms
 export async function handleStripeEvent(db: Database, mail: MailSettings, event: Stripe.Event, log: Log): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
+    if (intent.metadata?.creditPurchaseId) {
+      // A credit pack (decision 024), not an order.
+      const credited = await markCreditPurchaseSucceeded(db, {
+        provider: 'stripe',
+        providerPaymentId: intent.id,
+        amountPence: intent.amount_received,
+        currency: intent.currency,
+      });
+      log.info({ eventId: event.id, paymentIntent: intent.id, outcome: credited }, 'stripe credit purchase succeeded');
+      return;
+    }
     const outcome = await markPaymentSucceeded(
       db,
       mail,

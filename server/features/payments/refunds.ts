@@ -15,9 +15,11 @@ export interface RefundGateway {
 export function refundGateway(stripe: Stripe | null): RefundGateway {
   return {
     async refund({ payment, amountPence, idempotencyKey }) {
-      if (payment.provider === 'sandbox') {
+      if (payment.provider === 'sandbox' || payment.provider === 'credit') {
         // The sandbox's refund: accepted at once, with an id the key determines (as Stripe answers a repeated key).
-        return { providerRefundId: `sbx_re_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+        // An order paid from credit is refunded back to credit: the refund row itself is the credit (decision 024).
+        const prefix = payment.provider === 'credit' ? 'credit_re_' : 'sbx_re_';
+        return { providerRefundId: `${prefix}${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
       }
       if (!stripe) throw new HttpError(502, AFTER_PAYMENT_MESSAGES.refundFailed);
       try {

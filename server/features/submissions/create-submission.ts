@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { priceInPence } from '../../../shared/pricing';
 import type { CreateSubmissionData } from '../../../shared/submission.schema';
 import { countWords } from '../../../shared/word-count';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
 import { recordStatusChange } from './status-history';
@@ -20,9 +20,14 @@ export async function createSubmission(
   userId: string,
   input: CreateSubmissionData,
 ): Promise<SubmissionRow> {
+  return db.transaction((tx) => insertSubmission(tx, userId, input));
+}
+
+/** The same, inside the caller's transaction (the public API pays the order from credit in that transaction). */
+export async function insertSubmission(tx: Transaction, userId: string, input: CreateSubmissionData): Promise<SubmissionRow> {
   const wordCount = countWords(input.content);
   const amountPence = priceInPence(wordCount, input.serviceTier, input.fastTurnaround);
-  return db.transaction(async (tx) => {
+  {
     const [row] = await tx
       .insert(submissions)
       .values({
@@ -49,7 +54,7 @@ export async function createSubmission(
       .returning();
     await recordStatusChange(tx, { submissionId: row!.id, from: null, to: 'new', changedBy: userId, reason: 'created' });
     return row!;
-  });
+  }
 }
 
 /**

@@ -2,3 +2,4 @@
 export * from './find-submissions';
 export * from './serialize';
 export * from './status-history';
+export { insertSubmission } from './create-submission';

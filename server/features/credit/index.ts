@@ -1,0 +1,2 @@
+/** What other features may use from the credit feature. */
+export { CREDIT_PROVIDER, creditBalancePence, markCreditPurchaseSucceeded, payOrderFromCredit } from './credit';
