@@ -15,6 +15,9 @@ import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './after-payment/routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
+import { apiKeyRoutes } from './api-keys/routes';
+import { creditRoutes } from './credit/routes';
+import { apiV1Routes } from './api-v1/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -34,4 +37,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   afterPaymentRoutes,
   insightsRoutes,
   teamRoutes,
+  apiKeyRoutes,
+  creditRoutes,
+  apiV1Routes,
 ];

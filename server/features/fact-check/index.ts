@@ -1,2 +1,2 @@
 /** What other features may use from the fact-check feature. */
-export { assertFactCheckReady } from './claims';
+export { assertFactCheckReady, listClaims } from './claims';

@@ -1,0 +1,2 @@
+/** What other features may use from the messages feature. */
+export { sendMessage } from './send-message';
