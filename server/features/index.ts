@@ -18,6 +18,7 @@ import { teamRoutes } from './team/routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { creditRoutes } from './credit/routes';
 import { apiV1Routes } from './api-v1/routes';
+import { apiDocsRoutes } from './api-v1/docs-page';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -40,4 +41,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiKeyRoutes,
   creditRoutes,
   apiV1Routes,
+  apiDocsRoutes,
 ];

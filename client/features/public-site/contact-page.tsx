@@ -112,10 +112,8 @@ export default function ContactPage() {
                 <BookOpen className="h-5 w-5 text-accent" aria-hidden="true" />
                 Help center
               </Link>
-              <a
-                href={`mailto:${support.email}?subject=${encodeURIComponent('API documentation request')}`}
-                className={QUICK_LINK}
-              >
+              {/* A server page (the OpenAPI viewer, decision 024): a full page load, not a client route. */}
+              <a href="/docs/api" className={QUICK_LINK}>
                 <Code2 className="h-5 w-5 text-accent" aria-hidden="true" />
                 API documentation
               </a>
@@ -124,8 +122,8 @@ export default function ContactPage() {
                 Live chat
               </a>
               <p className="text-xs text-slate-600">
-                API documentation is sent on request to business customers. Live chat questions are answered through
-                the form above during business hours.
+                The API documentation covers API keys, prepaid credit, orders and signed webhooks. Live chat questions
+                are answered through the form above during business hours.
               </p>
             </div>
           </section>

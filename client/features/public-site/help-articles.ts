@@ -21,6 +21,14 @@ export interface HelpArticle {
 /** The help center's articles. Figures come from the shared price table through pricing-facts. */
 export const HELP_ARTICLES: readonly HelpArticle[] = [
   {
+    id: 'api',
+    title: 'Can I send content from my own pipeline (API)?',
+    category: 'account-settings',
+    views: 640,
+    answer:
+      'Yes. Create an API key in Settings → API keys, buy prepaid credit there (£50, £200 or £1,000), and send drafts to the HumanProof API; orders are paid from credit at the same price as the form. Register a webhook to hear when a review is done. The API documentation, with signature verification examples in TypeScript and Python, is at /docs/api.',
+  },
+  {
     id: 'first-order',
     title: 'How to submit your first piece of content',
     category: 'getting-started',

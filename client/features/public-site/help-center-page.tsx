@@ -8,6 +8,7 @@ import { ServiceStatus } from './components/service-status';
 import { HELP_ARTICLES, HELP_CATEGORIES, POPULAR_ARTICLES, searchHelpArticles } from './help-articles';
 import {
   Activity,
+  Code2,
   CalendarClock,
   Headphones,
   MessageCircle,
@@ -108,6 +109,17 @@ export default function HelpCenterPage() {
 
       <Section title="More ways to get help">
         <ul className="grid gap-6 md:grid-cols-3">
+          <li className={CARD}>
+            <Code2 className="h-6 w-6 text-accent" aria-hidden="true" />
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">API documentation</h3>
+            <p className="mt-2 flex-1 text-sm text-slate-700">
+              Send drafts from your own pipeline: API keys, prepaid credit, orders and signed webhooks, with verification
+              examples in TypeScript and Python.
+            </p>
+            <a href="/docs/api" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
+              Read the API documentation
+            </a>
+          </li>
           <li className={CARD}>
             <MessageCircle className="h-6 w-6 text-accent" aria-hidden="true" />
             <h3 className="mt-4 text-lg font-semibold text-slate-900">Live chat</h3>
