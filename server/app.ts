@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { featureRoutes } from './features';
 import { registerMail } from './mail/register';
+import { registerWebhookWorker } from './features/webhooks';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
 import { registerResponseContract } from './plugins/contract';
@@ -103,10 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
   const mail = registerMail(app);
+  const webhooks = registerWebhookWorker(app);
   // One close hook, so the order is ours and not the hooks' registration order: the mail worker finishes its
   // send in flight, then the database closes (when this app opened it).
   app.addHook('onClose', async () => {
     await mail.stop();
+    await webhooks.stop();
     if (options.database) return;
     await database.close();
     app.log.info('database closed');

@@ -19,6 +19,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { creditRoutes } from './credit/routes';
 import { apiV1Routes } from './api-v1/routes';
 import { apiDocsRoutes } from './api-v1/docs-page';
+import { webhookRoutes } from './webhooks/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -42,4 +43,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   creditRoutes,
   apiV1Routes,
   apiDocsRoutes,
+  webhookRoutes,
 ];

@@ -20,7 +20,8 @@ export type EmailKind =
   | 'order-cancelled-team'
   | 'refund-issued'
   | 'revision-requested-team'
-  | 'team-invitation';
+  | 'team-invitation'
+  | 'webhook-disabled';
 
 export interface QueuedEmail {
   kind: EmailKind;

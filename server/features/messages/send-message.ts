@@ -7,6 +7,7 @@ import { notifyNewMessage } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { isStaff } from '../../../shared/auth.schema';
+import { enqueueWebhookEvent } from '../webhooks';
 import { toMessage } from './serialize';
 
 /** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */
@@ -29,6 +30,11 @@ export async function sendMessage(
       })
       .returning();
     await notifyNewMessage(mail, tx, row!, submission);
+    await enqueueWebhookEvent(tx, submission.id, 'message.created', {
+      status: submission.status,
+      messageId: row!.id,
+      from: row!.isFromAdmin ? 'team' : 'customer',
+    });
     return toMessage(row!);
   });
 }

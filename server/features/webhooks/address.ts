@@ -1,0 +1,120 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
+
+/**
+ * Where a webhook may go (decision 025): public unicast addresses only. Refused: private, loopback, link-local
+ * (169.254.169.254, the cloud metadata service), CGNAT, unique-local, multicast, reserved and documentation ranges,
+ * 0.0.0.0/8, and any IPv4 address wrapped in IPv6 (mapped, NAT64, 6to4), which could reach the same places.
+ * Loopback is allowed only with WEBHOOKS_ALLOW_LOOPBACK=1 (tests and local examples; refused in production).
+ */
+// Two lists: Node's BlockList also matches an IPv4 address against IPv6 rules (as ::ffff:a.b.c.d), so the IPv6
+// ranges that contain mapped forms would otherwise refuse every IPv4 address.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blockedV4.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['::', 96], // IPv4-compatible (deprecated)
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48],
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments (Teredo and others)
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  blockedV6.addSubnet(net, prefix, 'ipv6');
+}
+
+export function isLoopback(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return address.startsWith('127.');
+  if (family === 6) return address === '::1' || /^0{0,4}(:0{0,4}){6}:0{0,3}1$/.test(address);
+  return false;
+}
+
+/** Whether a webhook may connect to this IP address. */
+export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (allowLoopback && isLoopback(address)) return true;
+  // The mapped and translated IPv6 forms of IPv4 addresses are refused as whole ranges in the IPv6 list.
+  return family === 4 ? !blockedV4.check(address, 'ipv4') : !blockedV6.check(address, 'ipv6');
+}
+
+export class WebhookAddressError extends Error {
+  override name = 'WebhookAddressError';
+}
+
+export interface WebhookTarget {
+  url: URL;
+  /** The host name without IPv6 brackets. */
+  hostname: string;
+  /** The vetted address to connect to (never looked up again, so DNS cannot change it in between). */
+  address: string;
+  family: 4 | 6;
+}
+
+/** Parses and checks a webhook URL (scheme, no credentials) without resolving it. */
+export function parseWebhookUrl(raw: string, allowLoopback: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  }
+  if (url.username || url.password) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:')) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  return url;
+}
+
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Resolves the URL's host and vets every address it resolves to: one private address refuses the whole host (a
+ * name with a public and a private address would otherwise let a retry reach inside). Plain http only to loopback.
+ */
+export async function resolveWebhookTarget(raw: string, allowLoopback: boolean, resolve: Resolver = systemResolver): Promise<WebhookTarget> {
+  const url = parseWebhookUrl(raw, allowLoopback);
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: { address: string; family: number }[];
+  if (isIP(hostname)) {
+    addresses = [{ address: hostname, family: isIP(hostname) }];
+  } else {
+    try {
+      addresses = await resolve(hostname);
+    } catch {
+      throw new WebhookAddressError(WEBHOOK_MESSAGES.unresolvable);
+    }
+  }
+  if (addresses.length === 0) throw new WebhookAddressError(WEBHOOK_MESSAGES.unresolvable);
+  if (!addresses.every((a) => isAllowedAddress(a.address, allowLoopback))) throw new WebhookAddressError(WEBHOOK_MESSAGES.privateAddress);
+  if (url.protocol === 'http:' && !addresses.every((a) => isLoopback(a.address))) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  const first = addresses[0]!;
+  return { url, hostname, address: first.address, family: first.family === 6 ? 6 : 4 };
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { WebhookEvent, WebhookEventBody } from '../../../shared/api-v1.schema';
+import type { SubmissionStatus } from '../../../shared/submission-status';
+import type { Executor } from '../../db/client';
+import { newId } from '../../lib/ids';
+
+/** The order events a status change raises (decision 025). */
+const STATUS_EVENTS: Partial<Record<SubmissionStatus, WebhookEvent>> = {
+  paid: 'order.paid',
+  'in-review': 'order.in_review',
+  completed: 'order.completed',
+  'revision-requested': 'order.revision_requested',
+};
+
+/**
+ * Queues one event for every enabled endpoint of the order's owner that chose it, in the caller's transaction
+ * (the outbox: the event exists exactly when the change it reports was committed). One statement, no read first.
+ */
+export async function enqueueWebhookEvent(
+  tx: Executor,
+  submissionId: string,
+  type: WebhookEvent,
+  data: Omit<WebhookEventBody['data'], 'orderId'>,
+): Promise<void> {
+  const event: WebhookEventBody = {
+    id: `evt_${newId().replace(/-/g, '')}`,
+    type,
+    createdAt: new Date().toISOString(),
+    data: { orderId: submissionId, ...data },
+  };
+  await tx.execute(sql`
+    insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload)
+    select gen_random_uuid()::text, e.id, ${event.id}, ${type}, ${JSON.stringify(event)}
+    from webhook_endpoints e
+    join submissions s on s.user_id = e.user_id
+    where s.id = ${submissionId} and e.enabled and ${type} = any(e.events)`);
+}
+
+/** Called wherever a status change is recorded (server/features/submissions/status-history.ts). */
+export async function enqueueStatusEvent(tx: Executor, submissionId: string, to: SubmissionStatus): Promise<void> {
+  const type = STATUS_EVENTS[to];
+  if (type) await enqueueWebhookEvent(tx, submissionId, type, { status: to });
+}

@@ -1,0 +1,275 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { webhookEventSchema } from '../../../shared/api-v1.schema';
+import { emailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
+import { isAllowedAddress } from './address';
+import { WebhookWorker, WEBHOOK_GIVE_UP_AFTER_MS } from './worker';
+
+/** A receiver on 127.0.0.1 whose answers the test scripts: each request takes the next status (the last repeats). */
+class Receiver {
+  readonly received: { headers: http.IncomingHttpHeaders; body: string; url: string }[] = [];
+  statuses: number[] = [200];
+  private server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      this.received.push({ headers: req.headers, body, url: req.url ?? '' });
+      const status = this.statuses.length > 1 ? this.statuses.shift()! : this.statuses[0]!;
+      res.writeHead(status, status >= 300 && status < 400 ? { location: 'http://169.254.169.254/latest' } : {}).end('ok');
+    });
+  });
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * The test's own verifier, written from the documented format, independently of server/features/webhooks/sign.ts:
+ * "HumanProof-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + '.' + body)>".
+ */
+function independentlyVerify(header: string, body: string, secret: string): { ok: boolean; t: number } {
+  const fields = new Map(header.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const t = fields.get('t') ?? '';
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'));
+  mac.update(Buffer.from(`${t}.`, 'utf8'));
+  mac.update(Buffer.from(body, 'utf8'));
+  const expected = mac.digest();
+  const given = Buffer.from(fields.get('v1') ?? '', 'hex');
+  return { ok: given.length === expected.length && timingSafeEqual(given, expected), t: Number(t) };
+}
+
+let t: TestApp;
+let strict: TestApp;
+let receiver: Receiver;
+let receiverUrl: string;
+let alice: SignedInUser;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  receiver = new Receiver();
+  receiverUrl = await receiver.start();
+  t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+  strict = await createTestApp();
+  alice = await signUp(t.app);
+  admin = await signUpAdmin(t.app);
+  await buyCredit(t.app, alice, 20000);
+});
+afterAll(async () => {
+  await t.close();
+  await strict.close();
+  await receiver.close();
+});
+
+function worker(app: TestApp['app'], now: () => Date, resolve?: ConstructorParameters<typeof WebhookWorker>[0]['resolve']) {
+  return new WebhookWorker({ db: app.db, mail: app.mail, log: app.log, allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1', now, resolve });
+}
+
+async function addEndpoint(app: TestApp['app'], who: SignedInUser, url: string, events = ['order.paid', 'order.in_review', 'order.completed', 'order.revision_requested', 'message.created']) {
+  return app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: { cookie: who.cookie }, payload: { url, events } });
+}
+
+describe('webhook addresses', () => {
+  it('classifies addresses: private, loopback, link-local, unique-local, multicast, mapped are refused', () => {
+    for (const address of ['10.1.2.3', '127.0.0.1', '127.9.9.9', '169.254.169.254', '172.16.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '64:ff9b::a00:1', '2002:a00:1::1']) {
+      expect(isAllowedAddress(address, false), address).toBe(false);
+    }
+    for (const address of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) {
+      expect(isAllowedAddress(address, false), address).toBe(true);
+    }
+    expect(isAllowedAddress('127.0.0.1', true)).toBe(true);
+    expect(isAllowedAddress('::1', true)).toBe(true);
+    expect(isAllowedAddress('10.0.0.1', true)).toBe(false);
+    expect(isAllowedAddress('169.254.169.254', true)).toBe(false);
+  });
+
+  it('refuses private, loopback and link-local endpoints at registration (loopback setting off)', async () => {
+    const bob = await signUp(strict.app);
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://127.0.0.1/hook',
+      'http://127.0.0.1:8080/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[::ffff:7f00:1]/hook',
+      'https://0.0.0.0/hook',
+      'https://localhost/hook',
+      'https://2130706433/hook',
+      'https://0x7f.1/hook',
+      'http://example.com/hook',
+      'https://user:pass@example.com/hook',
+      'ftp://example.com/hook',
+      'not a url',
+    ]) {
+      const response = await addEndpoint(strict.app, bob, url);
+      expect(response.statusCode, url).toBe(400);
+    }
+    expect(await strict.app.db.$count(webhookEndpoints)).toBe(0);
+  });
+
+  it('checks again at delivery time and connects only to the vetted address (DNS rebinding)', async () => {
+    const carol = await signUp(t.app);
+    await buyCredit(t.app, carol);
+    // Registered while the name pointed at the local receiver (allowed by the test setting)...
+    const port = new URL(receiverUrl).port;
+    const created = await addEndpoint(t.app, carol, `http://rebind.test:${port}/hook`, ['order.paid']);
+    // The system resolver cannot resolve rebind.test, so registration refuses it: register with the IP, then rename.
+    expect(created.statusCode).toBe(400);
+    const ok = await addEndpoint(t.app, carol, `${receiverUrl}/hook`, ['order.paid']);
+    expect(ok.statusCode).toBe(201);
+    const id = (ok.json() as { id: string }).id;
+    await t.app.db.update(webhookEndpoints).set({ url: `http://rebind.test:${port}/hook` }).where(eq(webhookEndpoints.id, id));
+    const key = await createKey(t.app, carol);
+    expect((await bearer(t.app, key.key, 'POST', '/api/v1/orders', draft(50), { 'idempotency-key': 'rebind' })).statusCode).toBe(201);
+    const before = receiver.received.length;
+    // ...and at delivery the name resolves to the metadata service: refused, nothing is sent.
+    const run = await worker(t.app, () => new Date(), async () => [{ address: '169.254.169.254', family: 4 }]).runOnce();
+    expect(run).toMatchObject({ claimed: 1, retrying: 1 });
+    expect(receiver.received.length).toBe(before);
+    const [delivery] = await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    expect(delivery!.lastError).toMatch(/private/);
+    // Resolving to the receiver again, the same delivery goes out to that vetted address.
+    const later = await worker(t.app, () => new Date(Date.now() + 60_000), async () => [{ address: '127.0.0.1', family: 4 }]).runOnce();
+    expect(later).toMatchObject({ delivered: 1 });
+    expect(receiver.received.at(-1)!.headers.host).toBe(`rebind.test:${port}`);
+    await t.app.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  });
+});
+
+describe('webhook deliveries', () => {
+  it('signs each delivery; an independent verifier accepts it and refuses a tampered body', async () => {
+    const created = await addEndpoint(t.app, alice, `${receiverUrl}/signed`);
+    expect(created.statusCode).toBe(201);
+    const endpoint = created.json() as { id: string; secret: string };
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const listed = (await t.request('GET', '/api/webhook-endpoints', alice)).json() as object[];
+    expect(JSON.stringify(listed)).not.toContain(endpoint.secret);
+
+    const key = await createKey(t.app, alice);
+    const order = await bearer(t.app, key.key, 'POST', '/api/v1/orders', draft(60), { 'idempotency-key': 'signed-1' });
+    expect(order.statusCode).toBe(201);
+    const orderId = (order.json() as { id: string }).id;
+    receiver.statuses = [200];
+    const clock = new Date();
+    const run = await worker(t.app, () => clock).runOnce();
+    expect(run.delivered).toBeGreaterThanOrEqual(1);
+    const got = receiver.received.filter((r) => r.url === '/signed').at(-1)!;
+    const header = String(got.headers['humanproof-signature']);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const verified = independentlyVerify(header, got.body, endpoint.secret);
+    expect(verified.ok).toBe(true);
+    expect(verified.t).toBe(Math.floor(clock.getTime() / 1000));
+    expect(independentlyVerify(header, got.body.replace('order.paid', 'order.completed'), endpoint.secret).ok).toBe(false);
+    expect(independentlyVerify(header, got.body, 'whsec_wrong').ok).toBe(false);
+    const event = webhookEventSchema.parse(JSON.parse(got.body));
+    expect(event).toMatchObject({ type: 'order.paid', data: { orderId, status: 'paid' } });
+    expect(got.headers['humanproof-event-id']).toBe(event.id);
+    expect(got.headers['content-type']).toBe('application/json');
+  });
+
+  it('retries with backoff against a receiver that fails, then recovers; the log shows each attempt and Resend', async () => {
+    const dan = await signUp(t.app);
+    await buyCredit(t.app, dan);
+    const created = await addEndpoint(t.app, dan, `${receiverUrl}/flaky`, ['order.paid']);
+    const endpointId = (created.json() as { id: string }).id;
+    const key = await createKey(t.app, dan);
+    await bearer(t.app, key.key, 'POST', '/api/v1/orders', draft(61), { 'idempotency-key': 'flaky-1' });
+    receiver.statuses = [500, 503, 200];
+    let clock = Date.now();
+    const w = worker(t.app, () => new Date(clock));
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 });
+    clock += 31_000;
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    clock += 31_000;
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 }); // the second wait is a minute
+    clock += 30_000;
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
+
+    const log = await t.request('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, dan);
+    expect(log.statusCode).toBe(200);
+    const [delivery] = log.json() as { id: string; status: string; attempts: { statusCode: number }[] }[];
+    expect(delivery!.status).toBe('delivered');
+    expect(delivery!.attempts.map((a) => a.statusCode)).toEqual([500, 503, 200]);
+
+    const resent = await t.request('POST', `/api/webhook-endpoints/${endpointId}/deliveries/${delivery!.id}/resend`, dan);
+    expect(resent.statusCode).toBe(201);
+    receiver.statuses = [200];
+    const before = receiver.received.filter((r) => r.url === '/flaky');
+    expect(await w.runOnce()).toMatchObject({ delivered: 1 });
+    const after = receiver.received.filter((r) => r.url === '/flaky');
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)!.body).toBe(before.at(-1)!.body);
+    // Another customer sees none of it.
+    expect((await t.request('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, alice)).statusCode).toBe(404);
+    expect((await t.request('POST', `/api/webhook-endpoints/${endpointId}/deliveries/${delivery!.id}/resend`, alice)).statusCode).toBe(404);
+  });
+
+  it('does not follow redirects, and after 24 hours of failure disables the endpoint and e-mails the customer', async () => {
+    const eve = await signUp(t.app);
+    await buyCredit(t.app, eve);
+    const created = await addEndpoint(t.app, eve, `${receiverUrl}/down`, ['order.paid']);
+    const endpointId = (created.json() as { id: string }).id;
+    const key = await createKey(t.app, eve);
+    await bearer(t.app, key.key, 'POST', '/api/v1/orders', draft(62), { 'idempotency-key': 'down-1' });
+    receiver.statuses = [302];
+    const start = Date.now();
+    const w = worker(t.app, () => new Date(clock));
+    let clock = start;
+    expect(await w.runOnce()).toMatchObject({ retrying: 1 });
+    const redirects = receiver.received.filter((r) => r.url === '/down').length;
+    expect(receiver.received.some((r) => r.url.startsWith('/latest'))).toBe(false);
+    receiver.statuses = [500];
+    clock = start + WEBHOOK_GIVE_UP_AFTER_MS + 60_000;
+    expect(await w.runOnce()).toMatchObject({ failed: 1 });
+    expect(receiver.received.filter((r) => r.url === '/down').length).toBe(redirects + 1);
+    const [endpoint] = await t.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    expect(endpoint).toMatchObject({ enabled: false, disabledReason: expect.stringContaining('24 hours') });
+    const mails = await t.app.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'webhook-disabled'), eq(emailOutbox.toAddress, eve.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(`${receiverUrl}/down`);
+
+    // A disabled endpoint gets no new events and no resend until it is enabled again.
+    const [delivery] = (await t.request('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, eve)).json() as { id: string; status: string }[];
+    expect(delivery!.status).toBe('failed');
+    expect((await t.request('POST', `/api/webhook-endpoints/${endpointId}/deliveries/${delivery!.id}/resend`, eve)).statusCode).toBe(409);
+    await bearer(t.app, key.key, 'POST', '/api/v1/orders', draft(63), { 'idempotency-key': 'down-2' });
+    expect(await t.app.db.$count(webhookDeliveries, eq(webhookDeliveries.endpointId, endpointId))).toBe(1);
+    const enabled = await t.request('PATCH', `/api/webhook-endpoints/${endpointId}`, eve, { enabled: true });
+    expect(enabled.json()).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await t.request('POST', `/api/webhook-endpoints/${endpointId}/deliveries/${delivery!.id}/resend`, eve)).statusCode).toBe(201);
+    receiver.statuses = [200];
+    expect(await worker(t.app, () => new Date()).runOnce()).toMatchObject({ delivered: 1 });
+  });
+
+  it('raises order.in_review, order.completed, order.revision_requested and message.created at the central points', async () => {
+    const fred = await signUp(t.app);
+    await buyCredit(t.app, fred);
+    await addEndpoint(t.app, fred, `${receiverUrl}/all`);
+    const key = await createKey(t.app, fred);
+    const order = await bearer(t.app, key.key, 'POST', '/api/v1/orders', { ...draft(64), serviceTier: 'polished' }, { 'idempotency-key': 'all-1' });
+    const id = (order.json() as { id: string }).id;
+    expect((await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+    await t.request('POST', '/api/messages', admin, { submissionId: id, content: 'Starting now.' });
+    const saved = await t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, { reviewedContent: 'Reviewed text.', reviewerNotes: '', attachmentMode: 'text', complete: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const revision = await t.request('POST', `/api/submissions/${id}/revision`, fred, { message: 'Shorter, please, and keep the numbers.' });
+    expect(revision.statusCode, revision.body).toBe(200);
+    const rows = await t.app.db
+      .select({ type: webhookDeliveries.eventType })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookEndpoints.userId, fred.id))
+      .orderBy(webhookDeliveries.createdAt);
+    expect(rows.map((r) => r.type)).toEqual(['order.paid', 'order.in_review', 'message.created', 'order.completed', 'order.revision_requested']);
+  });
+});
