@@ -32,6 +32,13 @@ export const queryKeys = {
     recent: ['messages', 'recent'] as const,
     thread: (submissionId: string) => ['messages', 'thread', submissionId] as const,
   },
+  /** Settings → API keys and Webhooks (decision 024). */
+  apiKeys: ['api-keys'] as const,
+  credit: ['credit'] as const,
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (endpointId: string) => ['webhooks', endpointId, 'deliveries'] as const,
+  },
   admin: {
     queues: ['admin', 'queue'] as const,
     queue: (filters: QueueFilters) => ['admin', 'queue', filters] as const,

@@ -12,6 +12,8 @@ import { Input } from '@client/components/ui/input';
 import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAccountSecurity } from '@client/features/account';
+import { ApiKeysCard } from '@client/features/api-keys';
+import { WebhooksCard } from '@client/features/webhooks';
 import { AccountSecurityCard } from './account-security-card';
 import { useUpdateProfile } from './api/update-profile';
 import { YourDataCard } from './your-data-card';
@@ -127,6 +129,8 @@ export default function SettingsPage() {
           </CardContent>
         </Card>
         <AccountSecurityCard />
+        <ApiKeysCard />
+        <WebhooksCard />
         <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
         <Card>
           <CardHeader>

@@ -2,6 +2,8 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   accounts,
+  apiIdempotency,
+  apiKeys,
   emailOutbox,
   factCheckClaims,
   messages,
@@ -12,6 +14,7 @@ import {
   submissions,
   users,
   verifications,
+  webhookEndpoints,
 } from '../../db/schema';
 
 /** The address a deleted account keeps: unique (the users.email index), undeliverable (.invalid, RFC 2606). */
@@ -57,6 +60,11 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
+    // The public API (decision 024): keys stop working, webhooks stop (their log goes with them), stored answers
+    // (which quote order content) go. Credit purchases stay with the payment records.
+    await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    await tx.delete(apiIdempotency).where(eq(apiIdempotency.userId, userId));
     // Password-reset tokens hold the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
 

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { KeyRound, Wallet } from 'lucide-react';
+import { API_SCOPES, CREDIT_PACKS_PENCE, type ApiScope, type CreatedApiKey, type CreditCheckoutResponse } from '@shared/api-v1.schema';
+import { formatPence } from '@shared/money';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { ApiError } from '@client/lib/api';
+import { startCreditCheckout, useApiKeys, useConfirmSandboxCredit, useCreateApiKey, useCredit, useRevokeApiKey } from './api/api-keys';
+
+const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+
+function NewKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>(['orders:read', 'orders:write']);
+  const [expires, setExpires] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateApiKey();
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        create.mutate(
+          { name, scopes, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null },
+          {
+            onSuccess: (key) => {
+              setName('');
+              onCreated(key);
+            },
+            onError: (err) => setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.'),
+          },
+        );
+      }}
+    >
+      <FormField label="Key name" error={error ?? undefined}>
+        {(p) => <Input {...p} value={name} maxLength={100} placeholder="e.g. Production pipeline" onChange={(e) => setName(e.target.value)} />}
+      </FormField>
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="mb-1 text-sm font-medium">Scopes</legend>
+        {API_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(e) => setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
+            />
+            <code>{scope}</code>
+          </label>
+        ))}
+      </fieldset>
+      <FormField label="Expires (optional)">
+        {(p) => <Input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
+      </FormField>
+      <div>
+        <Button type="submit" disabled={create.isPending || name.trim() === '' || scopes.length === 0}>
+          {create.isPending ? 'Creating...' : 'Create key'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CreditSection() {
+  const credit = useCredit();
+  const confirm = useConfirmSandboxCredit();
+  const [checkout, setCheckout] = useState<CreditCheckoutResponse | null>(null);
+  const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [message, setMessage] = useState<string | null>(null);
+  const buy = async (amountPence: number) => {
+    setMessage(null);
+    try {
+      setCheckout(await startCreditCheckout(amountPence));
+    } catch (err) {
+      setMessage(err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.');
+    }
+  };
+  return (
+    <section aria-labelledby="credit-title" className="flex flex-col gap-3">
+      <h3 id="credit-title" className="flex items-center gap-2 font-semibold">
+        <Wallet className="h-4 w-4 text-emerald-700" aria-hidden="true" /> Prepaid credit
+      </h3>
+      <p className="text-sm text-slate-700">
+        API orders are paid from credit at the same price as the order form. Balance:{' '}
+        <strong data-testid="credit-balance">{credit.data ? formatPence(credit.data.balancePence) : '…'}</strong>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {CREDIT_PACKS_PENCE.map((pence) => (
+          <Button key={pence} type="button" variant="outline" onClick={() => void buy(pence)}>
+            Buy {formatPence(pence)}
+          </Button>
+        ))}
+      </div>
+      {checkout?.provider === 'stripe' && (
+        <p className="text-sm text-slate-700">Card payments for credit are taken by Stripe; complete the payment in the checkout window.</p>
+      )}
+      {checkout?.provider === 'sandbox' && (
+        <form
+          noValidate
+          className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-3"
+          aria-label="Pay for credit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm.mutate(
+              { clientSecret: checkout.clientSecret, ...card },
+              {
+                onSuccess: () => {
+                  setCheckout(null);
+                  setCard({ cardNumber: '', expiry: '', cvc: '' });
+                  setMessage('Credit added.');
+                },
+                onError: (err) => setMessage(err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.'),
+              },
+            );
+          }}
+        >
+          <p className="text-sm sm:col-span-3">
+            Pay {formatPence(checkout.amountPence)} (test mode: card 4242 4242 4242 4242).
+          </p>
+          <FormField label="Card number">
+            {(p) => <Input {...p} inputMode="numeric" autoComplete="cc-number" value={card.cardNumber} onChange={(e) => setCard({ ...card, cardNumber: e.target.value })} />}
+          </FormField>
+          <FormField label="Expiry (MM/YY)">
+            {(p) => <Input {...p} autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />}
+          </FormField>
+          <FormField label="CVC">
+            {(p) => <Input {...p} autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />}
+          </FormField>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending ? 'Paying...' : `Pay ${formatPence(checkout.amountPence)}`}
+            </Button>
+          </div>
+        </form>
+      )}
+      {message && (
+        <p role="status" className="text-sm text-slate-800">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Settings → API keys (issue 15): keys with scopes and expiry (shown once), revoke, and the prepaid credit. */
+export function ApiKeysCard() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="h-5 w-5 text-emerald-700" aria-hidden="true" /> API keys
+        </CardTitle>
+        <CardDescription>
+          Send drafts from your own pipeline. See the <a className="underline" href="/docs/api">API documentation</a>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {created && (
+          <div role="alert" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="text-sm font-medium">Copy your new key now. It is shown only once.</p>
+            <code data-testid="new-api-key" className="break-all rounded bg-white p-2 text-sm">
+              {created.key}
+            </code>
+            <div className="flex gap-2">
+              <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(created.key)}>
+                Copy
+              </Button>
+              <Button type="button" onClick={() => setCreated(null)}>
+                I have saved it
+              </Button>
+            </div>
+          </div>
+        )}
+        {keys.data && keys.data.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your API keys">
+            {keys.data.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {key.name} <code className="text-xs text-slate-600">{key.prefix}…</code>{' '}
+                    {key.revokedAt ? <Badge tone="red">Revoked</Badge> : key.expiresAt && new Date(key.expiresAt) < new Date() ? <Badge tone="yellow">Expired</Badge> : <Badge tone="green">Active</Badge>}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {key.scopes.join(', ')} · Last used: {dateText(key.lastUsedAt)}
+                    {key.expiresAt ? ` · Expires ${dateText(key.expiresAt)}` : ''}
+                  </p>
+                </div>
+                {!key.revokedAt && (
+                  <Button type="button" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
+                    Revoke
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">{keys.isLoading ? 'Loading keys…' : 'No API keys yet.'}</p>
+        )}
+        {adding ? (
+          <NewKeyForm
+            onCreated={(key) => {
+              setCreated(key);
+              setAdding(false);
+            }}
+          />
+        ) : (
+          <div>
+            <Button type="button" onClick={() => setAdding(true)}>
+              New API key
+            </Button>
+          </div>
+        )}
+        <CreditSection />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Webhook } from 'lucide-react';
+import { WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type WebhookEndpoint, type WebhookEvent } from '@shared/api-v1.schema';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { ApiError } from '@client/lib/api';
+import {
+  useCreateWebhookEndpoint,
+  useDeleteWebhookEndpoint,
+  useResendDelivery,
+  useUpdateWebhookEndpoint,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+} from './api/webhooks';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
+function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useWebhookDeliveries(endpoint.id);
+  const resend = useResendDelivery(endpoint.id);
+  if (deliveries.isLoading) return <p className="text-sm text-slate-600">Loading deliveries…</p>;
+  if (!deliveries.data || deliveries.data.length === 0) return <p className="text-sm text-slate-600">No deliveries yet.</p>;
+  return (
+    <table className="w-full text-left text-sm" aria-label={`Delivery log of ${endpoint.url}`}>
+      <thead>
+        <tr className="text-slate-600">
+          <th className="py-1 pr-2 font-medium">Event</th>
+          <th className="py-1 pr-2 font-medium">Status</th>
+          <th className="py-1 pr-2 font-medium">Attempts</th>
+          <th className="py-1 font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.data.map((d) => (
+          <tr key={d.id} className="border-t border-slate-100 align-top">
+            <td className="py-2 pr-2">
+              <code>{d.eventType}</code>
+              <div className="text-xs text-slate-500">{when(d.createdAt)}</div>
+            </td>
+            <td className="py-2 pr-2">
+              <Badge tone={d.status === 'delivered' ? 'green' : d.status === 'failed' ? 'red' : 'yellow'}>{d.status}</Badge>
+              {d.nextAttemptAt && <div className="text-xs text-slate-500">Next try {when(d.nextAttemptAt)}</div>}
+            </td>
+            <td className="py-2 pr-2">
+              <ul>
+                {d.attempts.map((a) => (
+                  <li key={a.attemptedAt} className="text-xs">
+                    {when(a.attemptedAt)}: {a.statusCode ?? '—'} {a.error ? `(${a.error})` : ''} {a.durationMs} ms
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td className="py-2">
+              <Button type="button" variant="outline" disabled={!endpoint.enabled || resend.isPending} onClick={() => resend.mutate(d.id)}>
+                Resend
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateWebhookEndpoint();
+  const remove = useDeleteWebhookEndpoint();
+  return (
+    <li className="flex flex-col gap-2 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-all font-medium">
+            {endpoint.url} {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red">Disabled</Badge>}
+          </p>
+          <p className="text-xs text-slate-600">
+            {endpoint.events.join(', ')}
+            {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            {open ? 'Hide delivery log' : 'Delivery log'}
+          </Button>
+          <Button type="button" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}>
+            {endpoint.enabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id)} aria-label={`Delete ${endpoint.url}`}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      {open && <DeliveryLog endpoint={endpoint} />}
+    </li>
+  );
+}
+
+/** Settings → Webhooks (issue 15): HTTPS endpoints, their signing secret (shown once) and delivery log. */
+export function WebhooksCard() {
+  const endpoints = useWebhookEndpoints();
+  const create = useCreateWebhookEndpoint();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Webhook className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Webhooks
+        </CardTitle>
+        <CardDescription>
+          We POST signed events to your HTTPS endpoints. <a className="underline" href="/docs/api">How to verify the signature</a>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {created && (
+          <div role="alert" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <p className="text-sm font-medium">Signing secret for {created.url}. Copy it now: it is shown only once.</p>
+            <code data-testid="webhook-secret" className="break-all rounded bg-white p-2 text-sm">
+              {created.secret}
+            </code>
+            <div>
+              <Button type="button" onClick={() => setCreated(null)}>
+                I have saved it
+              </Button>
+            </div>
+          </div>
+        )}
+        {endpoints.data && endpoints.data.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your webhook endpoints">
+            {endpoints.data.map((endpoint) => (
+              <EndpointRow key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">{endpoints.isLoading ? 'Loading endpoints…' : 'No webhook endpoints yet.'}</p>
+        )}
+        <form
+          noValidate
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setError(null);
+            create.mutate(
+              { url, events },
+              {
+                onSuccess: (endpoint) => {
+                  setUrl('');
+                  setCreated(endpoint);
+                },
+                onError: (err) => setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.'),
+              },
+            );
+          }}
+        >
+          <FormField label="Endpoint URL" error={error ?? undefined}>
+            {(p) => <Input {...p} type="url" placeholder="https://example.com/humanproof" value={url} onChange={(e) => setUrl(e.target.value)} />}
+          </FormField>
+          <fieldset className="flex flex-wrap gap-4 text-sm">
+            <legend className="mb-1 text-sm font-medium">Events</legend>
+            {WEBHOOK_EVENTS.map((type) => (
+              <label key={type} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={events.includes(type)}
+                  onChange={(e) => setEvents((s) => (e.target.checked ? [...s, type] : s.filter((x) => x !== type)))}
+                />
+                <code>{type}</code>
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <Button type="submit" disabled={create.isPending || url.trim() === '' || events.length === 0}>
+              {create.isPending ? 'Adding...' : 'Add endpoint'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
