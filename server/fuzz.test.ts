@@ -12,6 +12,7 @@ import { TEST_PASSWORD, createTestApp, signUp, signUpAdmin, type SignedInUser, t
 import { IDENTITY_ENDPOINTS } from './features/auth/identity-endpoints';
 import { createPaidOrder } from './test-support/orders';
 import { validForm } from './test-support/orders';
+import { createKey } from './test-support/api';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -23,7 +24,7 @@ interface CollectedRoute {
   schema: RouteOptions['schema'];
 }
 
-type Identity = { name: 'anonymous' | 'customer' | 'admin'; cookie?: string };
+type Identity = { name: 'anonymous' | 'customer' | 'admin'; cookie?: string; apiKey?: string };
 
 interface Probe {
   method: string;
@@ -205,6 +206,12 @@ describe('fuzz: hostile input never answers 5xx', () => {
       failures.push(`${label} → ${status} not JSON: ${response.body.slice(0, 120)}`);
       return;
     }
+    // The public API answers RFC 9457 problem details instead (decision 024).
+    const problem =
+      String(response.headers['content-type']).startsWith('application/problem+json') &&
+      typeof (body as { detail?: unknown } | null)?.detail === 'string' &&
+      (body as { status?: unknown }).status === status;
+    if (problem) return;
     if (!body || typeof body !== 'object' || typeof (body as { message?: unknown }).message !== 'string') {
       failures.push(`${label} → ${status} without { message }: ${response.body.slice(0, 120)}`);
     }
@@ -214,6 +221,8 @@ describe('fuzz: hostile input never answers 5xx', () => {
     address += 1;
     const headers: Record<string, string> = { ...(probe.headers ?? {}) };
     if (who.cookie) headers.cookie = who.cookie;
+    // The customer also sends an API key: /api/v1 reads only that, every other route ignores it.
+    if (who.apiKey) headers.authorization = `Bearer ${who.apiKey}`;
     const response = await t.app.inject({
       method: probe.method as 'GET',
       url: probe.url,
@@ -306,7 +315,7 @@ describe('fuzz: hostile input never answers 5xx', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { onRoute: (route) => {
+    t = await createTestApp({ API_RATE_LIMIT_PER_MINUTE: '1000000' }, { onRoute: (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
@@ -315,7 +324,8 @@ describe('fuzz: hostile input never answers 5xx', () => {
     } });
     const customer: SignedInUser = await signUp(t.app);
     const admin: SignedInUser = await signUpAdmin(t.app);
-    identities = [{ name: 'anonymous' }, { name: 'customer', cookie: customer.cookie }, { name: 'admin', cookie: admin.cookie }];
+    const { key: apiKey } = await createKey(t.app, customer);
+    identities = [{ name: 'anonymous' }, { name: 'customer', cookie: customer.cookie, apiKey }, { name: 'admin', cookie: admin.cookie }];
     submissionId = await createPaidOrder(t.app, customer);
     good = {
       ...validForm,

@@ -141,6 +141,9 @@ describe('every route of the app declares its answer', () => {
         'file GET /api/submissions/:id/reviewed.docx',
         'file GET /api/submissions/:id/fact-check.pdf',
         'file GET /assets/*',
+        // The API reference's viewer (decision 024): Swagger UI's files from node_modules, and its page.
+        'file GET /docs/api/assets/:file',
+        'html GET /docs/api',
         'file GET /robots.txt',
         'file GET /sitemap.xml',
         'html GET /',

@@ -8,10 +8,10 @@ import { OPENAPI_PATH } from './openapi';
 export const API_DOCS_PATH = '/docs/api';
 
 /** The viewer's files, served from node_modules (swagger-ui-dist, maintained by SmartBear): no CDN. */
-const VIEWER_FILES: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-};
+const VIEWER_FILES = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+]);
 
 /** Started by a file of our own (script-src 'self': no inline script is needed). */
 const INIT_SCRIPT = `window.addEventListener('DOMContentLoaded', function () {
@@ -58,7 +58,8 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${API_DOCS_PATH}/assets/:file`, { ...file, schema: { params: z.object({ file: z.string().max(100) }) } }, async (request, reply) => {
     const name = (request.params as { file: string }).file;
     if (name === 'init.js') return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(INIT_SCRIPT);
-    const type = VIEWER_FILES[name];
+    // A Map, not an object: 'constructor' or '__proto__' must not find an inherited property.
+    const type = VIEWER_FILES.get(name);
     if (!type) return reply.callNotFound();
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(createReadStream(path.join(viewerDir, name)));
   });

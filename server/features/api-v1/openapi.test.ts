@@ -57,7 +57,9 @@ describe('OpenAPI 3.1 document', () => {
       expect(response.statusCode, asset).toBe(200);
       expect(response.body.length).toBeGreaterThan(100);
     }
-    expect((await t.app.inject({ url: '/docs/api/assets/package.json' })).statusCode).toBe(404);
+    for (const name of ['package.json', 'constructor', '__proto__', 'toString']) {
+      expect((await t.app.inject({ url: `/docs/api/assets/${name}` })).statusCode, name).toBe(404);
+    }
     expect((await t.app.inject({ url: '/docs/api/assets/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
