@@ -22,7 +22,9 @@ function sendError(
 ): void {
   void reply.headers(extra.headers ?? {}).code(status);
   if (answersProblems(request)) {
-    void reply.type(PROBLEM_CONTENT_TYPE).send(problemBody(status, message, extra.extensions, extra.type));
+    // Serialized here: the body has one fixed shape (problemBody), and a /api/v1 URL that reaches another route
+    // (the `/api/*` not-found route) must not go through that route's `{ message }` schema.
+    void reply.type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problemBody(status, message, extra.extensions, extra.type)));
     return;
   }
   void reply.send({ message });
