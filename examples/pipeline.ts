@@ -166,9 +166,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     for (const id of orderIds) {
       const started = await call('PATCH', `/api/admin/submissions/${id}/status`, { session: admin, body: { status: 'in-review' } });
       expectStatus('start review', started, 200);
+      // A reviewer claims the order, then saves against the draft version the claim answered (optimistic lock).
+      const claimed = await call<{ reviewVersion: number }>('POST', `/api/admin/submissions/${id}/claim`, { session: admin });
+      expectStatus('claim review', claimed, 200);
       const done = await call('PATCH', `/api/admin/submissions/${id}/review`, {
         session: admin,
-        body: { reviewedContent: `Reviewed: ${drafts[orderIds.indexOf(id)]}`, reviewerNotes: 'Tightened the wording.', attachmentMode: 'text', complete: true },
+        body: { version: claimed.body.reviewVersion, reviewedContent: `Reviewed: ${drafts[orderIds.indexOf(id)]}`, reviewerNotes: 'Tightened the wording.', attachmentMode: 'text', complete: true },
       });
       expectStatus('complete review', done, 200);
     }

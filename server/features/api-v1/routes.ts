@@ -116,7 +116,8 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const caller = requireApiCaller(request);
       const order = await getOwnOrder(app.db, caller, request.params.id);
-      const sender = { id: caller.userId, email: caller.email, firstName: null, lastName: null, profileImageUrl: null, isAdmin: false };
+      // Through the API the key's owner always writes as the customer of the order, whatever their role.
+      const sender = { id: caller.userId, email: caller.email, firstName: null, lastName: null, profileImageUrl: null, isAdmin: false, role: 'customer' as const };
       const message = await sendMessage(app.db, app.mail, sender, { submissionId: order.id, content: request.body.content });
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },

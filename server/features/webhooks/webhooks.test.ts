@@ -7,6 +7,7 @@ import { webhookEventSchema } from '../../../shared/api-v1.schema';
 import { emailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
+import { saveReviewAs } from '../../test-support/orders';
 import { isAllowedAddress } from './address';
 import { WebhookWorker, WEBHOOK_GIVE_UP_AFTER_MS } from './worker';
 
@@ -260,7 +261,7 @@ describe('webhook deliveries', () => {
     const id = (order.json() as { id: string }).id;
     expect((await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
     await t.request('POST', '/api/messages', admin, { submissionId: id, content: 'Starting now.' });
-    const saved = await t.request('PATCH', `/api/admin/submissions/${id}/review`, admin, { reviewedContent: 'Reviewed text.', reviewerNotes: '', attachmentMode: 'text', complete: true });
+    const saved = await saveReviewAs(t.app, admin, id, { reviewedContent: 'Reviewed text.', reviewerNotes: '', attachmentMode: 'text', complete: true });
     expect(saved.statusCode, saved.body).toBe(200);
     const revision = await t.request('POST', `/api/submissions/${id}/revision`, fred, { message: 'Shorter, please, and keep the numbers.' });
     expect(revision.statusCode, revision.body).toBe(200);
