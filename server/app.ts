@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { featureRoutes } from './features';
+import { registerDueSoonSweep } from './features/admin';
 import { registerMail } from './mail/register';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
@@ -103,9 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
   const mail = registerMail(app);
-  // One close hook, so the order is ours and not the hooks' registration order: the mail worker finishes its
-  // send in flight, then the database closes (when this app opened it).
+  const dueSoon = registerDueSoonSweep(app);
+  // One close hook, so the order is ours and not the hooks' registration order: the due-soon sweep and the mail
+  // worker finish what is in flight, then the database closes (when this app opened it).
   app.addHook('onClose', async () => {
+    await dueSoon.stop();
     await mail.stop();
     if (options.database) return;
     await database.close();

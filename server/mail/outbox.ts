@@ -20,7 +20,8 @@ export type EmailKind =
   | 'order-cancelled-team'
   | 'refund-issued'
   | 'revision-requested-team'
-  | 'team-invitation';
+  | 'team-invitation'
+  | 'due-soon';
 
 export interface QueuedEmail {
   kind: EmailKind;
