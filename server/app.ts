@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { featureRoutes } from './features';
+import { registerDueSoonSweep } from './features/admin';
 import { registerMail } from './mail/register';
 import { registerWebhookWorker } from './features/webhooks';
 import { mailSettingsFrom } from './mail/settings';
@@ -105,9 +106,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { db: database.db });
   const mail = registerMail(app);
   const webhooks = registerWebhookWorker(app);
-  // One close hook, so the order is ours and not the hooks' registration order: the mail worker finishes its
-  // send in flight, then the database closes (when this app opened it).
+  const dueSoon = registerDueSoonSweep(app);
+  // One close hook, so the order is ours and not the hooks' registration order: the due-soon sweep, the mail and
+  // webhook workers finish what is in flight, then the database closes (when this app opened it).
   app.addHook('onClose', async () => {
+    await dueSoon.stop();
     await mail.stop();
     await webhooks.stop();
     if (options.database) return;

@@ -58,3 +58,20 @@ describe('reviewed content', () => {
     expect(documentIdFromReference('../../etc/passwd')).toBeNull();
   });
 });
+
+describe('dueFlagOf (issue 14)', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const at = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  it('is overdue past the due date, due soon within 4 hours (inclusive), else none; never for finished work', async () => {
+    const { dueFlagOf } = await import('./review.schema');
+    expect(dueFlagOf({ dueDate: at(-0.001), status: 'in-review' }, now)).toBe('overdue');
+    expect(dueFlagOf({ dueDate: at(0), status: 'paid' }, now)).toBe('due-soon');
+    expect(dueFlagOf({ dueDate: at(4), status: 'paid' }, now)).toBe('due-soon');
+    expect(dueFlagOf({ dueDate: at(4.001), status: 'paid' }, now)).toBeNull();
+    expect(dueFlagOf({ dueDate: at(-5).toISOString(), status: 'revision-requested' }, now)).toBe('overdue');
+    expect(dueFlagOf({ dueDate: at(-5), status: 'completed' }, now)).toBeNull();
+    expect(dueFlagOf({ dueDate: at(1), status: 'cancelled' }, now)).toBeNull();
+    expect(dueFlagOf({ dueDate: null, status: 'new' }, now)).toBeNull();
+    expect(dueFlagOf({ dueDate: 'not a date', status: 'paid' }, now)).toBeNull();
+  });
+});

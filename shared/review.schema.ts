@@ -3,6 +3,7 @@ import { isoDateTimeSchema } from './api.schema';
 import { recordIdSchema } from './ids';
 import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
+import { CLAIM_IDLE_HOURS } from './team.schema';
 
 // ---------------------------------------------------------------------------------------------
 // Review documents (spec section 5 and 9; decisions "Files")
@@ -210,12 +211,55 @@ export const QUEUE_MAX_LIMIT = 100;
 /** The response header holding the next page's cursor (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
+/** Queue views (issue 14): everything, the signed-in reviewer's live claims, or work nobody holds. */
+export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed'] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+export const QUEUE_VIEW_LABELS: Record<QueueView, string> = { all: 'All', mine: 'My work', unclaimed: 'Unclaimed' };
+
+/** A claim with no activity (claim, save) for CLAIM_IDLE_HOURS (decision 021) has lapsed: unclaimed again. */
+export const CLAIM_LAPSE_MS = CLAIM_IDLE_HOURS * 60 * 60 * 1000;
+/** "Due soon": due within this many hours and not finished (the queue's flag and the team's e-mail). */
+export const DUE_SOON_HOURS = 4;
+export const DUE_SOON_MS = DUE_SOON_HOURS * 60 * 60 * 1000;
+
+export const DUE_FLAGS = ['overdue', 'due-soon'] as const;
+export type DueFlag = (typeof DUE_FLAGS)[number];
+export const DUE_FLAG_LABELS: Record<DueFlag, string> = {
+  overdue: 'Overdue',
+  'due-soon': `Due within ${DUE_SOON_HOURS} hours`,
+};
+/** Statuses whose work is done: never flagged overdue or due soon. */
+const FINISHED_STATUSES: readonly string[] = ['completed', 'cancelled'];
+
+/** The queue's flag for an order at `now`: overdue (due has passed), due soon (within 4 h), or none. */
+export function dueFlagOf(input: { dueDate: Date | string | null; status: string }, now: Date): DueFlag | null {
+  if (input.dueDate === null || FINISHED_STATUSES.includes(input.status)) return null;
+  const due = typeof input.dueDate === 'string' ? Date.parse(input.dueDate) : input.dueDate.getTime();
+  if (Number.isNaN(due)) return null;
+  if (due < now.getTime()) return 'overdue';
+  if (due - now.getTime() <= DUE_SOON_MS) return 'due-soon';
+  return null;
+}
+
+/** Search text: no NUL (PostgreSQL text cannot hold it) and at most 254 characters. */
+export const QUEUE_SEARCH_MAX = 254;
+
 export const adminQueueQuerySchema = z.object({
+  view: z
+    .enum(QUEUE_VIEWS, { error: `view must be one of: ${QUEUE_VIEWS.join(', ')}` })
+    .optional()
+    .default('all'),
   status: z
     .enum(QUEUE_STATUS_FILTERS, { error: `status must be one of: ${QUEUE_STATUS_FILTERS.join(', ')}` })
     .optional()
     .default('all'),
-  q: z.string().trim().max(254, 'Search is too long').optional().default(''),
+  q: z
+    .string()
+    .trim()
+    .max(QUEUE_SEARCH_MAX, 'Search is too long')
+    .refine((v) => !v.includes('\u0000'), 'Search contains a character that cannot be searched')
+    .optional()
+    .default(''),
   sort: z.enum(QUEUE_SORTS, { error: 'sort must be due or created' }).optional().default('created'),
   limit: z.coerce
     .number({ error: `limit must be a number from 1 to ${QUEUE_MAX_LIMIT}` })

@@ -4,7 +4,7 @@ import { SERVICE_TIERS } from './service-tiers';
 import { countWords } from './word-count';
 import { DEFAULT_SUPPORT_CONTACT } from './brand';
 import { isoDateTimeSchema } from './api.schema';
-import { ATTACHMENT_MODES, reviewDocumentSchema } from './review.schema';
+import { ATTACHMENT_MODES, DUE_FLAGS, reviewDocumentSchema } from './review.schema';
 import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
 import { claimInfoSchema } from './team.schema';
@@ -154,6 +154,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   claim: claimInfoSchema.nullable(),
   /** The review draft's version: a save must send it back (optimistic concurrency). */
   reviewVersion: z.number().int().nonnegative(),
+  /** Overdue, or due within 4 hours, at the time of the answer (issue 14); null when neither or finished. */
+  dueFlag: z.enum(DUE_FLAGS).nullable().default(null),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 

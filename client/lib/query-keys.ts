@@ -1,7 +1,8 @@
-import type { QueueSort, QueueStatusFilter } from '@shared/review.schema';
+import type { QueueSort, QueueStatusFilter, QueueView } from '@shared/review.schema';
 
 /** What the admin queue is filtered and sorted by; part of its query key. */
 export interface QueueFilters {
+  view: QueueView;
   status: QueueStatusFilter;
   q: string;
   sort: QueueSort;

@@ -107,7 +107,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ensurePrivateDir(dir);
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const client = new PGlite(dir);
+    // pg_trgm backs the admin search's name and e-mail indexes (decision 022); the migration creates it.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = new PGlite(dir, { extensions: { pg_trgm } });
     try {
       await client.waitReady;
     } catch (err) {

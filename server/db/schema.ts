@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -170,13 +171,25 @@ export const submissions = pgTable(
     claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
     /** Optimistic concurrency of the review draft: every save must name the version it started from. */
     reviewVersion: integer('review_version').notNull().default(0),
+    /**
+     * Rank among orders due at the same moment (issue 14, decision 022): a revision request 0, fast turnaround 1,
+     * anything else 2. Generated, so the due sort is one indexed key (due_date, queue_priority, id).
+     */
+    queuePriority: smallint('queue_priority')
+      .notNull()
+      .generatedAlwaysAs(sql`case when status = 'revision-requested' then 0 when fast_turnaround then 1 else 2 end`),
+    /** The due date the "due within 4 hours" e-mail went out for: once per order and due date (decision 022). */
+    dueSoonNotifiedFor: timestamp('due_soon_notified_for', { withTimezone: true }),
+    // Not declared here: search_vector (tsvector generated from content) and the pg_trgm/full-text GIN indexes of
+    // the admin search live in the hand-written migration "search-indexes" (decision 022), so no select of whole rows reads
+    // the vector. Never add a column of that name.
   },
   (t) => [
     index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
-    index('submissions_status_due_idx').on(t.status, t.dueDate, t.id),
+    index('submissions_status_due_idx').on(t.status, t.dueDate, t.queuePriority, t.id),
     index('submissions_created_idx').on(t.createdAt.desc(), t.id),
-    index('submissions_due_idx').on(t.dueDate, t.id),
+    index('submissions_due_idx').on(t.dueDate, t.queuePriority, t.id),
     index('submissions_contact_email_idx').on(sql`lower(${t.contactEmail})`),
     // The operations dashboard's ranges (decision 023): orders per day, and completions per range.
     index('submissions_paid_at_idx').on(t.paidAt),

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { factCheckClaims, type MessageRow, type SubmissionRow } from '../db/schema';
 import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
-import { reviewedTextOf } from '../../shared/review.schema';
+import { DUE_SOON_HOURS, reviewedTextOf } from '../../shared/review.schema';
+import { statusLabel } from '../../shared/submission-status';
 import { diffStats, diffWords } from '../../shared/text-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail } from './outbox';
@@ -23,7 +24,7 @@ import {
   type DeliverySummary,
 } from './templates/customer';
 import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, teamInvitationEmail, verifyEmailEmail } from './templates/account';
-import { contactMessageEmail, customerMessageEmail, newPaidSubmissionEmail } from './templates/team';
+import { contactMessageEmail, customerMessageEmail, dueSoonEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
 import {
   orderCancelledEmail,
@@ -275,4 +276,27 @@ export async function notifyRevisionRequested(settings: MailSettings, tx: Execut
   for (const to of await teamAddresses(tx, settings.adminEmails)) {
     await enqueueEmail(tx, { kind: 'revision-requested-team', to, eventId: s.id, email });
   }
+}
+
+/**
+ * To the claimant (when the claim is live) and the team: the order is due within 4 hours and not completed. The
+ * event is the order at this due date, so a new due date makes a new e-mail and the same one never repeats.
+ */
+export async function notifyDueSoon(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  claimant: { name: string; email: string } | null,
+): Promise<void> {
+  if (!s.dueDate) return;
+  const email = dueSoonEmail(settings, {
+    order: orderView(s),
+    status: statusLabel(s.status),
+    claimant: claimant ? claimant.name || claimant.email : null,
+    hoursLeft: DUE_SOON_HOURS,
+  });
+  const eventId = `${s.id}@${s.dueDate.toISOString()}`;
+  const addresses = new Set(await teamAddresses(tx, settings.adminEmails));
+  if (claimant) addresses.add(claimant.email);
+  for (const to of addresses) await enqueueEmail(tx, { kind: 'due-soon', to, eventId, email });
 }

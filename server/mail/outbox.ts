@@ -21,7 +21,8 @@ export type EmailKind =
   | 'refund-issued'
   | 'revision-requested-team'
   | 'team-invitation'
-  | 'webhook-disabled';
+  | 'webhook-disabled'
+  | 'due-soon';
 
 export interface QueuedEmail {
   kind: EmailKind;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { isStaff } from '@shared/auth.schema';
 import { BarChart3, RefreshCw, Users } from 'lucide-react';
@@ -9,13 +9,14 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { LedgerExport } from './refund-form';
-import { QueueToolbar } from './queue-toolbar';
+import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { Unauthorized } from './unauthorized';
 
 function Queue({ isAdmin }: { isAdmin: boolean }) {
-  const [filters, setFilters] = useState<QueueFilters>({ status: 'all', q: '', sort: 'created' });
+  const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'all', q: '', sort: 'due' });
   const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
   const queue = useAdminQueue(filters, true);
+  const panelId = useId();
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
@@ -47,7 +48,9 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
           </Button>
         </div>
       </div>
+      <QueueViewTabs view={filters.view} panelId={panelId} onChange={(view) => onChange({ ...filters, view })} />
       <QueueToolbar filters={filters} onChange={onChange} />
+      <div role="tabpanel" id={panelId} aria-labelledby={queueTabId(panelId, filters.view)} className="flex flex-col gap-6">
       {queue.isLoading ? (
         <QueueSkeleton />
       ) : queue.isError ? (
@@ -60,8 +63,8 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-medium text-slate-800">No submissions found</p>
-          {filters.q || filters.status !== 'all' ? (
-            <p className="mt-1 text-sm text-slate-600">Try another status or search.</p>
+          {filters.q || filters.status !== 'all' || filters.view !== 'all' ? (
+            <p className="mt-1 text-sm text-slate-600">Try another view, status or search.</p>
           ) : null}
         </div>
       ) : (
@@ -80,6 +83,7 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
           ) : null}
         </>
       )}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminQueueQuery } from '../../../shared/review.schema';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CLAIM_LAPSE_MS, type AdminQueueQuery } from '../../../shared/review.schema';
+import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
 import { submissions, users } from '../../db/schema';
@@ -16,44 +17,82 @@ export interface QueuePage {
   nextCursor: string | null;
 }
 
+/** Who asks (the "My work" view) and when (claim lapse, due flags); tests pass their own clock. */
+export interface QueueViewer {
+  id: string;
+}
+
 /** Timestamps at full (microsecond) precision, so a keyset cursor never skips rows created in the same ms. */
 const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function likePrefix(value: string): string {
-  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The smallest string greater than every string starting with `prefix` (code point order). */
-function prefixUpperBound(prefix: string): string {
+/** The smallest string greater than every string starting with `prefix` (code point order); null past U+10FFFF. */
+function prefixUpperBound(prefix: string): string | null {
   const last = prefix.codePointAt(prefix.length - 1)!;
+  if (last >= 0x10ffff) return null;
   return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
 }
 
+/** pg_trgm can only use its index when the text has a run of three letters or digits (a whole trigram). */
+const TRIGRAM_SEARCHABLE = /[\p{L}\p{N}]{3}/u;
+
 /**
- * Search: an exact submission id, or the start of the contact or account e-mail. Each arm is its own indexed
- * lookup (primary key, lower(contact_email), users' e-mail then submissions by user), united before sorting.
+ * The search (decision 022), as separate arms, each a condition one index answers:
+ *  - the order id, exactly (primary key);
+ *  - three or more letters: anywhere in the order's contact name or e-mail (pg_trgm GIN on
+ *    lower(contact_name || ' ' || contact_email)), or in the account's name or e-mail (pg_trgm GIN on users);
+ *    shorter text: the start of the contact or account e-mail (b-tree ranges);
+ *  - words of the content (full-text: search_vector GIN, English stemming).
+ * Each arm is run on its own (searchPage): a rare term is read through its index, a common one by walking the
+ * sort index until a page is full; no plan ever sorts every match.
+ * The SQL fragments spell the index expressions exactly (the ' ' literals inline) so the planner can match them.
  */
-function searchCondition(q: string): SQL {
-  const lower = q.toLowerCase();
-  const like = likePrefix(lower);
-  const upper = prefixUpperBound(lower);
-  return sql`${submissions.id} in (
-    select ${submissions.id} from ${submissions} where ${submissions.id} = ${q.toUpperCase()}
-    union
-    select ${submissions.id} from ${submissions}
-      where lower(${submissions.contactEmail}) >= ${lower} and lower(${submissions.contactEmail}) < ${upper}
-        and lower(${submissions.contactEmail}) like ${like}
-    union
-    select s2.id from ${submissions} s2 join ${users} u2 on u2.id = s2.user_id
-      where u2.email >= ${lower} and u2.email < ${upper} and lower(u2.email) like ${like}
-  )`;
+interface SearchArm {
+  where: SQL;
+  /** The probe's order, when the arm's index is a b-tree that gives it: the probe then stops after its LIMIT. */
+  probeOrder?: SQL;
 }
 
-function filters(query: AdminQueueQuery): SQL[] {
+function searchArms(q: string): SearchArm[] {
+  const arms: SearchArm[] = [];
+  const arm = (where: SQL, probeOrder?: SQL) => arms.push(probeOrder ? { where, probeOrder } : { where });
+  if (RECORD_ID_PATTERN.test(q)) arm(sql`${submissions.id} = ${q.toUpperCase()}`);
+  const lower = q.toLowerCase();
+  if (TRIGRAM_SEARCHABLE.test(lower)) {
+    const like = `%${escapeLike(lower)}%`;
+    arm(sql`lower(${submissions.contactName} || ' ' || ${submissions.contactEmail}) like ${like}`);
+    arm(
+      sql`${submissions.userId} in (select u.id from ${users} u
+        where lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.name || ' ' || u.email) like ${like})`,
+    );
+  } else {
+    const like = `${escapeLike(lower)}%`;
+    const upper = prefixUpperBound(lower);
+    const contact = sql`lower(${submissions.contactEmail})`;
+    arm(upper === null ? sql`${contact} like ${like}` : sql`${contact} >= ${lower} and ${contact} < ${upper} and ${contact} like ${like}`, contact);
+    // Account e-mails are stored in lower case (better-auth), so the column itself is compared: its statistics
+    // give the planner a true count, where lower(u.email) had none.
+    const account = upper === null ? sql`u.email like ${like}` : sql`u.email >= ${lower} and u.email < ${upper} and u.email like ${like}`;
+    arm(sql`${submissions.userId} in (select u.id from ${users} u where ${account})`);
+  }
+  // plainto_tsquery never fails on odd input (no operators); stop words alone make an empty query: no match.
+  arm(sql`${submissions}.search_vector @@ plainto_tsquery('english', ${q})`);
+  return arms;
+}
+
+function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] {
   const where: SQL[] = [];
   if (query.status !== 'all') where.push(eq(submissions.status, query.status));
-  if (query.q) where.push(searchCondition(query.q));
+  const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);
+  if (query.view === 'mine') {
+    where.push(eq(submissions.claimedBy, viewer.id), gt(submissions.claimActiveAt, lapsedBefore));
+  } else if (query.view === 'unclaimed') {
+    where.push(or(isNull(submissions.claimedBy), isNull(submissions.claimActiveAt), lte(submissions.claimActiveAt, lapsedBefore))!);
+  }
   return where;
 }
 
@@ -71,85 +110,174 @@ type Row = {
   dueKey: string | null;
 };
 
-function base(db: Executor, where: SQL[], take: number) {
-  return {
-    run: (extra: (SQL | undefined)[], order: SQL[]) =>
-      db
-        .select(selection)
-        .from(submissions)
-        .innerJoin(users, eq(users.id, submissions.userId))
-        .where(and(...where, ...extra))
-        .orderBy(...order)
-        .limit(take) as unknown as Promise<Row[]>,
+/** The three orders the queue runs in (decision 022). */
+type OrderKind = 'created' | 'due' | 'undated';
+
+const ORDERS: Record<OrderKind, SQL[]> = {
+  // "desc nulls last" spells the index's own order (created_at is never null), so the planner walks the index.
+  created: [sql`${submissions.createdAt} desc nulls last`, asc(submissions.id)],
+  due: [asc(submissions.dueDate), asc(submissions.queuePriority), asc(submissions.id)],
+  undated: [asc(submissions.queuePriority), asc(submissions.id)],
+};
+
+/** An arm's candidate: its id and sort key (microsecond ISO time, or null), to merge the arms in code. */
+interface Candidate {
+  id: string;
+  k: string | null;
+  p: number;
+}
+
+/** The same orders in code. Ids are readable ids (digits and capitals), which sort alike in every collation. */
+const byId = (a: Candidate, b: Candidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byKey = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+const COMPARE: Record<OrderKind, (a: Candidate, b: Candidate) => number> = {
+  created: (a, b) => byKey(b.k, a.k) || byId(a, b),
+  due: (a, b) => byKey(a.k, b.k) || a.p - b.p || byId(a, b),
+  undated: (a, b) => a.p - b.p || byId(a, b),
+};
+
+/**
+ * How many matches an arm may have and still count as rare. Up to this many, the arm's matches are read through
+ * its own index and sorted in full; beyond, they are dense enough (0.2% of 1M rows) that walking the sort index
+ * finds a page after a few thousand rows.
+ */
+const SPARSE_LIMIT = 2_000;
+
+/**
+ * The ids of one page of a search (decision 022), without trusting the planner's guess of how many rows match:
+ * its estimate for a word it has no statistics for is a fixed 0.5%, which made it walk the whole sort index
+ * looking for a word that was not there (1.2 s at 1M rows), and a prefix filter without statistics made it fetch
+ * and sort 160,000 orders (2.1 s). So each arm is first probed through its own index (sequential scans switched
+ * off for the probe), at most SPARSE_LIMIT rows. Fewer: those are all its matches, sorted here. As many: the term
+ * is common, and the arm runs with the page's ORDER BY and LIMIT with sorting switched off, which leaves the
+ * planner one plan: walk the sort index and stop after a page. Candidates of all arms are merged and sorted here.
+ */
+async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: OrderKind, take: number): Promise<string[]> {
+  const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
+  const pick = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}`;
+  type Probed = Candidate & { arm: number; n: number };
+  return db.transaction(async (tx) => {
+    // Short queries: compiling them (JIT) or starting parallel workers costs more than running them.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('enable_seqscan', 'off', true)`);
+    // Every arm's probe in one statement: each arm's rows when it has fewer than SPARSE_LIMIT, else one row (n).
+    const probes = arms.map((arm, i) => {
+      const where = and(...conds, arm.where);
+      const inner = arm.probeOrder ? sql`${pick} where ${where} order by ${arm.probeOrder} limit ${SPARSE_LIMIT}` : sql`${pick} where ${where} limit ${SPARSE_LIMIT}`;
+      return sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over ()::int as r from (${inner}) c)`;
+    });
+    const probed = (await tx.execute<Record<string, unknown>>(sql`select arm, id, k, p, n from (${sql.join(probes, sql` union all `)}) x
+      where n < ${SPARSE_LIMIT} or r = 1`)).rows as unknown as Probed[];
+    const found = new Map<string, Candidate>();
+    const dense = new Set<number>();
+    for (const row of probed) {
+      if (Number(row.n) >= SPARSE_LIMIT) dense.add(Number(row.arm));
+      else found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
+    }
+    if (dense.size > 0) {
+      await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'off', true)`);
+      const walks = [...dense].map(
+        (i) => sql`(${pick} where ${and(...conds, arms[i]!.where)} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take})`,
+      );
+      const walked = (await tx.execute<Record<string, unknown>>(sql.join(walks, sql` union all `))).rows as unknown as Candidate[];
+      for (const row of walked) found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
+    }
+    return [...found.values()].sort(COMPARE[kind]).slice(0, take).map((c) => c.id);
+  });
+}
+
+/**
+ * One ordered run of the queue: the rows matching `where` and `extra`, in the order `kind`, at most `take`. With a
+ * search, searchPage picks the page's ids first; the rows are then read by primary key.
+ */
+function segment(db: Executor, where: SQL[], arms: SearchArm[] | null, few = false) {
+  return async (extra: (SQL | undefined)[], kind: OrderKind, take: number): Promise<Row[]> => {
+    const conds = [...where, ...extra.filter((c): c is SQL => c !== undefined)];
+    if (arms && few) {
+      // Revision requests are few (their status index finds them): the arms are a plain filter.
+      conds.push(or(...arms.map((a) => a.where))!);
+    } else if (arms) {
+      const ids = await searchPage(db, conds, arms, kind, take);
+      if (ids.length === 0) return [];
+      conds.push(inArray(submissions.id, ids));
+    }
+    return db
+      .select(selection)
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .where(and(...conds))
+      .orderBy(...ORDERS[kind])
+      .limit(take) as unknown as Promise<Row[]>;
   };
 }
 
+type Run = ReturnType<typeof segment>;
+
 /** Newest first: (created_at desc, id asc), which is exactly submissions_created_idx. */
-async function byCreated(db: Executor, where: SQL[], take: number, cursor: QueueCursor | null): Promise<Row[]> {
+async function byCreated(run: Run, take: number, cursor: QueueCursor | null): Promise<Row[]> {
   const after = cursor
     ? and(
         sql`${submissions.createdAt} <= ${cursor.at}::timestamptz`,
         or(sql`${submissions.createdAt} < ${cursor.at}::timestamptz`, gt(submissions.id, cursor.id)),
       )
     : undefined;
-  // "desc nulls last" spells the index's own order (created_at is never null), so the planner walks the index.
-  return base(db, where, take).run([after], [sql`${submissions.createdAt} desc nulls last`, asc(submissions.id)]);
+  return run([after], 'created', take);
 }
 
-/** Due first, orders without a due date last: dated rows by (due_date, id), then undated rows by id. */
-async function byDue(db: Executor, where: SQL[], take: number, cursor: QueueCursor | null): Promise<Row[]> {
-  const q = base(db, where, take);
+/**
+ * Due first (decision 022): dated rows by (due_date, queue_priority, id), so at the same due date a revision
+ * request comes first, then fast turnaround, then the rest; then orders without a due date by (queue_priority, id).
+ */
+async function byDue(run: Run, take: number, cursor: QueueCursor | null): Promise<Row[]> {
   const rows: Row[] = [];
   if (!cursor || cursor.at !== null) {
-    const after = cursor ? sql`(${submissions.dueDate}, ${submissions.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
-    rows.push(...(await q.run([isNotNull(submissions.dueDate), after], [asc(submissions.dueDate), asc(submissions.id)])));
+    const after = cursor
+      ? sql`(${submissions.dueDate}, ${submissions.queuePriority}, ${submissions.id}) > (${cursor.at}::timestamptz, ${cursor.priority}, ${cursor.id})`
+      : undefined;
+    rows.push(...(await run([isNotNull(submissions.dueDate), after], 'due', take)));
   }
   if (rows.length < take) {
-    const after = cursor && cursor.at === null ? gt(submissions.id, cursor.id) : undefined;
-    const rest = await base(db, where, take - rows.length).run([isNull(submissions.dueDate), after], [asc(submissions.id)]);
-    rows.push(...rest);
+    const after = cursor && cursor.at === null ? sql`(${submissions.queuePriority}, ${submissions.id}) > (${cursor.priority}, ${cursor.id})` : undefined;
+    rows.push(...(await run([isNull(submissions.dueDate), after], 'undated', take - rows.length)));
   }
   return rows;
 }
 
-export async function listQueue(db: Executor, query: AdminQueueQuery): Promise<QueuePage> {
+export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: QueueViewer, now: Date = new Date()): Promise<QueuePage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
-  const where = filters(query);
+  const where = filters(query, viewer, now);
+  const arms = query.q ? searchArms(query.q) : null;
   const take = query.limit + 1;
   // Revision requests go to the top of the unfiltered queue, flagged: listed first on the first page (soonest due
   // first) and left out of the paged rest, so no page repeats them.
   const flagged: Row[] = [];
   if (query.status === 'all') {
     if (!cursor) {
-      flagged.push(
-        ...(await base(db, [...where, eq(submissions.status, 'revision-requested')], MAX_FLAGGED).run([], [asc(submissions.dueDate), asc(submissions.id)])),
-      );
+      const run = segment(db, [...where, eq(submissions.status, 'revision-requested')], arms, true);
+      flagged.push(...(await run([], 'due', MAX_FLAGGED)));
     }
     where.push(ne(submissions.status, 'revision-requested'));
   }
-  const rows = query.sort === 'due' ? await byDue(db, where, take, cursor) : await byCreated(db, where, take, cursor);
+  const run = segment(db, where, arms);
+  const rows = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
   const paged = rows.slice(0, query.limit);
   const page = [...flagged, ...paged];
   const last = paged[paged.length - 1];
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor({ sort: query.sort, at: query.sort === 'due' ? last.dueKey : last.createdKey, id: last.row.id })
+      ? encodeCursor(
+          query.sort === 'due'
+            ? { sort: 'due', at: last.dueKey, priority: last.row.queuePriority, id: last.row.id }
+            : { sort: 'created', at: last.createdKey, priority: 0, id: last.row.id },
+        )
       : null;
-  const docs = await loadDocuments(
-    db,
-    page.map((r) => r.row.id),
-  );
-  const refunded = await refundedBySubmission(
-    db,
-    page.map((r) => r.row.id),
-  );
-  const claims = await claimsBySubmission(
-    db,
-    page.map((r) => r.row.id),
-  );
+  const ids = page.map((r) => r.row.id);
+  const docs = await loadDocuments(db, ids);
+  const refunded = await refundedBySubmission(db, ids);
+  const claims = await claimsBySubmission(db, ids);
   return {
     items: page.map((r) =>
-      toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [], refunded.get(r.row.id) ?? 0, claims.get(r.row.id) ?? null),
+      toAdminSubmission(r.row, r.customer, docs.get(r.row.id) ?? [], refunded.get(r.row.id) ?? 0, claims.get(r.row.id) ?? null, now),
     ),
     nextCursor,
   };

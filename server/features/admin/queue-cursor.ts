@@ -2,13 +2,16 @@ import type { QueueSort } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { badRequest } from '../../lib/http-error';
 
-/** Position after the last row of a page: its sort key (microsecond ISO time, or null for no due date) and id. */
+/**
+ * Position after the last row of a page: its sort key (microsecond ISO time, or null for no due date), for the
+ * due sort its queue priority (decision 022; 0 and unused for the created sort), and its id.
+ */
 export interface QueueCursor {
   sort: QueueSort;
   at: string | null;
+  priority: number;
   id: string;
 }
-
 const ISO_MICROS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 
 /**
@@ -34,7 +37,8 @@ export function isCursorTime(value: string): boolean {
 }
 
 export function encodeCursor(cursor: QueueCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.at, cursor.id])).toString('base64url');
+  const fields = cursor.sort === 'due' ? [cursor.sort, cursor.at, cursor.priority, cursor.id] : [cursor.sort, cursor.at, cursor.id];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
 /** Opaque to clients; anything that does not decode to a cursor of this sort is a 400. */
@@ -46,14 +50,18 @@ export function decodeCursor(raw: string, sort: QueueSort): QueueCursor {
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
-  const [s, at, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== (sort === 'due' ? 4 : 3)) throw invalid();
+  const [s, at] = parsed as unknown[];
+  const priority: unknown = sort === 'due' ? parsed[2] : 0;
+  const id: unknown = parsed[parsed.length - 1];
   if (s !== sort) throw invalid();
   if (typeof id !== 'string' || !RECORD_ID_PATTERN.test(id)) throw invalid();
+  // queue_priority is a smallint.
+  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 32_767) throw invalid();
   if (at === null) {
     if (sort !== 'due') throw invalid();
-    return { sort, at: null, id };
+    return { sort, at: null, priority, id };
   }
   if (typeof at !== 'string' || !isCursorTime(at)) throw invalid();
-  return { sort, at, id };
+  return { sort, at, priority, id };
 }

@@ -36,7 +36,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/admin/submissions', { config: staff, schema: { querystring: adminQueueQuerySchema, response: { 200: adminSubmissionListSchema } } }, async (request, reply) => {
     const viewer = await requireStaff(request);
-    const page = await listQueue(app.db, request.query);
+    const page = await listQueue(app.db, request.query, viewer);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     void reply.header('Cache-Control', 'no-store');
     return page.items.map((item) => forViewer(item, viewer));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import type { ReviewDocument } from '../../../shared/review.schema';
+import { dueFlagOf, type ReviewDocument } from '../../../shared/review.schema';
 import type { ClaimInfo } from '../../../shared/team.schema';
 import { claimsBySubmission } from './order-claims';
 import { documentsBySubmission, toSubmission } from '../submissions';
@@ -29,6 +29,7 @@ export function toAdminSubmission(
   documents: ReviewDocument[],
   refundedPence = 0,
   claim: ClaimInfo | null = null,
+  now: Date = new Date(),
 ): AdminSubmission {
   return {
     ...toSubmission(row, documents, { isAdmin: true }, refundedPence),
@@ -36,6 +37,7 @@ export function toAdminSubmission(
     customerEmail: customer.email,
     claim,
     reviewVersion: row.reviewVersion,
+    dueFlag: dueFlagOf(row, now),
   };
 }
 

@@ -1,6 +1,6 @@
 import { tierLabel } from '../../../shared/service-tiers';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
-import { orderDetails, type OrderView, type PersonView } from './views';
+import { dueText, orderDetails, type OrderView, type PersonView } from './views';
 
 const ADMIN = { label: 'Open the admin panel', path: '/admin' };
 
@@ -61,5 +61,23 @@ export function contactMessageEmail(frame: EmailFrame, contact: ContactView): Re
       ['Subject', subject],
     ],
     quote: { label: 'Message', text: contact.message.trim() || '(empty)' },
+  });
+}
+
+/** To the claimant and the team: an unfinished order is due within 4 hours (issue 14, decision 022). */
+export function dueSoonEmail(
+  frame: EmailFrame,
+  input: { order: OrderView; status: string; claimant: string | null; hoursLeft: number },
+): RenderedEmail {
+  const { order, status, claimant, hoursLeft } = input;
+  return renderEmail(frame, {
+    subject: `Due within ${hoursLeft} hours: order ${order.id}`,
+    heading: `Order ${order.id} is due within ${hoursLeft} hours`,
+    intro: [
+      `It is due by ${dueText(order)} (UK time) and is not completed yet.`,
+      claimant ? `It is claimed by ${claimant}.` : 'Nobody has claimed it yet.',
+    ],
+    details: [['Title', order.title], ['Status', status], ...orderDetails(order)],
+    action: ADMIN,
   });
 }

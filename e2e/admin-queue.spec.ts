@@ -1,0 +1,43 @@
+import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { E2E_BASE_URL } from './env';
+
+// Issue 14, queue discipline (decision 022): the queue's views as keyboard-operable tabs, the due sort by default,
+// and search by customer name and words of the text.
+test('an admin switches queue views with the keyboard and finds an order by name and by a word of its text', async ({ page, browser }) => {
+  const customer = await signUpViaApi(page, { firstName: 'Perpetua', lastName: 'Quenneville' });
+  const id = await createOrderViaApi(page, { email: customer.email, content: 'A short essay about lighthouses and the keepers who tended them.' });
+
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const admin = await context.newPage();
+  await signUpViaApi(admin, { email: adminEmail(17), firstName: 'Quinn', lastName: 'Queue' });
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+  await expect(admin.getByLabel('Sort by')).toHaveValue('due');
+
+  const tabs = admin.getByRole('tablist', { name: 'Queue view' });
+  const all = tabs.getByRole('tab', { name: 'All' });
+  await expect(all).toHaveAttribute('aria-selected', 'true');
+
+  await admin.getByLabel('Search').fill('Quenneville');
+  const row = admin.getByTestId(`queue-row-${id}`);
+  await expect(row).toBeVisible();
+
+  // Keyboard: focus the selected tab, arrow to "My work" (nothing claimed), then to "Unclaimed" (the new order).
+  await all.focus();
+  await admin.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'My work' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'My work' })).toBeFocused();
+  await expect(admin.getByText('No submissions found')).toBeVisible();
+  await admin.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Unclaimed' })).toHaveAttribute('aria-selected', 'true');
+  await expect(row).toBeVisible();
+  await expect(admin.getByRole('tabpanel')).toBeVisible();
+
+  // A word of the content (stemmed: "lighthouse" finds "lighthouses").
+  await admin.keyboard.press('Home');
+  await admin.getByLabel('Search').fill('lighthouse');
+  await expect(row).toBeVisible();
+  await admin.getByLabel('Search').fill('zzqxv-nothing');
+  await expect(admin.getByText('No submissions found')).toBeVisible();
+  await context.close();
+});
