@@ -25,10 +25,11 @@ test.describe('pre-rendered pages', () => {
       expect(response?.status(), p.path).toBe(p.path === '/no-such-page' ? 404 : 200);
       await expect(page.getByRole('heading', { level: 1 }), p.path).toHaveText(p.h1);
       titles.add(await page.title());
-      // The page paints from its HTML; its scripts only hydrate it, so they are fetched at low priority (decision 010).
-      const scripts = page.locator('script[type="module"], link[rel="modulepreload"]');
-      expect(await scripts.count(), p.path).toBeGreaterThan(0);
-      expect(await scripts.evaluateAll((els) => els.filter((el) => el.getAttribute('fetchpriority') !== 'low').length), p.path).toBe(0);
+      // The page paints from its HTML; its scripts only hydrate it, so they start after the first paint (decision
+      // 010): the served HTML holds them inert, for the loader at the end of the body.
+      expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count(), p.path).toBe(0);
+      expect(await page.locator('script[type="hp-after-paint"]').count(), p.path).toBe(1);
+      expect(await page.locator('body > script:last-child').textContent(), p.path).toContain('requestAnimationFrame');
     }
     expect(titles.size).toBe(PAGES.length);
     await context.close();
@@ -85,5 +86,46 @@ test.describe('pre-rendered pages', () => {
     await page.goto('/api/logout');
     expect((await page.context().cookies()).find((c) => c.name === 'hp_signed_in')).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0]!.h1);
+  });
+});
+
+test.describe('typed before hydration', () => {
+  // The scripts of a pre-rendered page start after its first paint; hold them back, type, then let them run.
+  async function holdScripts(page: import('@playwright/test').Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+  const hydrated = (page: import('@playwright/test').Page, selector: string) =>
+    page.waitForFunction((s) => {
+      const el = document.querySelector(s);
+      return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
+    }, selector);
+
+  test('the help center search keeps what was typed and filters by it', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/help-center');
+    const search = page.getByRole('searchbox', { name: 'Search help articles' });
+    await search.pressSequentially('refund');
+    release();
+    await hydrated(page, 'input[type="search"]');
+    await expect(search).toHaveValue('refund');
+    await expect(page.getByText('Can I get a refund?')).toBeVisible();
+    await expect(page.getByText('How to submit your first piece of content')).toHaveCount(0);
+  });
+
+  test('the contact form keeps what was typed', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Early');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the page hydrated.');
+    release();
+    await hydrated(page, 'form textarea');
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Early');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Typed before the page hydrated.');
   });
 });

@@ -15,7 +15,9 @@ import { buildIfStale } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.HP_DIST_DIR ?? '.tmp/dist-lighthouse');
-const PAGES = ['/', '/services', '/about', '/check-now'];
+const ALL_PAGES = ['/', '/services', '/about', '/check-now'];
+/** LIGHTHOUSE_PAGES=/check-now,/about measures a subset. */
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => p.trim()) : ALL_PAGES;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The lowest median score each page must reach, and the slowest median first contentful paint (ms). */
@@ -80,7 +82,7 @@ async function startServer(port, dataDir) {
   throw new Error('server did not become healthy within 60 s');
 }
 
-function runLighthouse(url) {
+function runLighthouse(url, attempt = 1) {
   const cli = path.join(root, 'node_modules/lighthouse/cli/index.js');
   const result = spawnSync(
     process.execPath,
@@ -95,7 +97,11 @@ function runLighthouse(url) {
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
   );
-  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}:\n${result.stderr}`);
+  if (result.status !== 0) {
+    // Headless Chromium now and then loses the trace's navigation start; that run measured nothing, so run it again.
+    if (/NO_NAVSTART/.test(result.stderr) && attempt < 3) return runLighthouse(url, attempt + 1);
+    throw new Error(`lighthouse failed for ${url}:\n${result.stderr}`);
+  }
   const report = JSON.parse(result.stdout);
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id) => report.audits[id]?.numericValue ?? NaN;

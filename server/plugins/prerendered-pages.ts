@@ -4,18 +4,10 @@ import { findPageRoute, NOT_FOUND_TITLE, PAGE_ROUTES, type PageRoute } from '../
 import { jsonLdFor, type PrerenderedPage, pageHeadTags, SITEMAP_ROUTES, sitemapXml, type SitemapEntry } from '../../shared/seo';
 import type { SupportContact } from '../../shared/brand';
 import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
+import { scriptsAfterPaint } from './after-paint';
 import { withMeta } from './route-preloads';
 
 /** The build's pre-rendered pages, beside the client folder; none for a build without them (API tests). */
-/**
- * A pre-rendered page paints from its HTML; its scripts only hydrate it. Fetched at low priority, they no longer
- * compete with the document, and the browser (and Lighthouse's simulation, which counts every high-priority
- * script that finished before the first paint as render-blocking) paints without waiting for them (decision 010).
- */
-export function scriptsAfterPaint(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
-}
-
 export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
   const file = path.join(clientDir, '..', 'prerendered', 'pages.json');
   if (!existsSync(file)) return [];

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -25,6 +25,13 @@ export default function HelpCenterPage() {
   usePageMeta();
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The page is pre-rendered and its scripts start after the first paint, so a visitor may type before it
+  // hydrates. React adopts the input with what was typed: take it up once, so no keystroke is lost.
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
   const searching = query.trim().length > 0;
   const results = searchHelpArticles(query);
 
@@ -43,6 +50,7 @@ export default function HelpCenterPage() {
             <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
             <Input
               id={searchId}
+              ref={searchRef}
               type="search"
               value={query}
               onChange={(e) => setQuery(e.target.value)}

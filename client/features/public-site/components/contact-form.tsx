@@ -15,7 +15,8 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const { register, handleSubmit, formState, reset, setFocus } = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
-    defaultValues: EMPTY,
+    // No defaultValues: the page is pre-rendered and its scripts start after the first paint, so a visitor may
+    // type before it hydrates; without a default, each field takes up what its input already holds.
   });
   const { errors } = formState;
 

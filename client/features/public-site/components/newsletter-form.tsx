@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, useEffect, useRef } from 'react';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { FieldError } from '@client/components/ui/label';
@@ -11,6 +11,12 @@ import { FALLBACK_ERROR, useNewsletterSignup } from '../api/contact';
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Pre-rendered, with its scripts starting after the first paint: take up an address typed before hydration.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const signup = useNewsletterSignup();
 
@@ -52,6 +58,7 @@ export function NewsletterForm() {
             </label>
             <Input
               id={`${id}-email`}
+              ref={inputRef}
               type="email"
               autoComplete="email"
               placeholder="you@example.co.uk"

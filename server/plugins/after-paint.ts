@@ -1,0 +1,25 @@
+/**
+ * Pre-rendered pages load their scripts after the first paint (decision 010). The page is complete HTML; its
+ * scripts only hydrate it, so fetching them while the document is still painting only competes with it. The
+ * shell's module script and its preloads are written inert (a script type and a link rel the browser ignores),
+ * and one inline loader, the same on every page and allowed by its hash in the CSP, turns them live once the
+ * first frame is out (at once in a hidden tab, which paints no frames).
+ */
+export const AFTER_PAINT_TYPE = 'hp-after-paint';
+
+export const AFTER_PAINT_LOADER =
+  "(function(){function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()";
+
+/** The page with its module script and preloads inert, and the loader that starts them after the first paint. */
+export function scriptsAfterPaint(html: string): string {
+  let entries = 0;
+  const out = html
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+      entries += 1;
+      return `<script type="${AFTER_PAINT_TYPE}" data-src="${src}"></script>`;
+    })
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => `<link rel="${AFTER_PAINT_TYPE}" href="${href}">`);
+  const end = out.lastIndexOf('</body>');
+  if (entries === 0 || end < 0) return html;
+  return `${out.slice(0, end)}<script>${AFTER_PAINT_LOADER}</script>${out.slice(end)}`;
+}
