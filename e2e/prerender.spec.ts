@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test } from './fixtures';
 
 /** The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. */
@@ -91,7 +92,7 @@ test.describe('pre-rendered pages', () => {
 
 test.describe('typed before hydration', () => {
   // The scripts of a pre-rendered page start after its first paint; hold them back, type, then let them run.
-  async function holdScripts(page: import('@playwright/test').Page): Promise<() => void> {
+  async function holdScripts(page: Page): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -100,7 +101,7 @@ test.describe('typed before hydration', () => {
     });
     return release;
   }
-  const hydrated = (page: import('@playwright/test').Page, selector: string) =>
+  const hydrated = (page: Page, selector: string) =>
     page.waitForFunction((s) => {
       const el = document.querySelector(s);
       return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
