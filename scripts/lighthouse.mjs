@@ -4,7 +4,7 @@
 // /services and /about and >= 95 on /check-now; accessibility, best practices and SEO 100 everywhere; first
 // contentful paint <= 1.0 s on /. Exits 1 when a median misses one.
 // Builds into its own folder (HP_DIST_DIR, default .tmp/dist-lighthouse) when the sources are newer, unless
-// LIGHTHOUSE_NO_BUILD=1 (to measure an older build as it is).
+// LIGHTHOUSE_NO_BUILD=1 (to measure an older build as it is). LIGHTHOUSE_PAGES=/check-now,/about measures a subset.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
