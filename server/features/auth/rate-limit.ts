@@ -16,25 +16,12 @@ export async function consumeRateLimit(
   max: number,
   windowSeconds: number,
 ): Promise<RateLimitResult> {
-  const interval = `${windowSeconds} seconds`;
-  const result = await db.execute<{ window_start: string | Date; count: number; now: string | Date }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      window_start = case when rate_limits.window_start <= now() - ${interval}::interval
-                          then now() else rate_limits.window_start end,
-      count = case when rate_limits.window_start <= now() - ${interval}::interval
-                   then 1 else rate_limits.count + 1 end
-    returning window_start, count, now() as now`);
-  const row = result.rows[0]!;
-  const count = Number(row.count);
-  if (count <= max) return { allowed: true, retryAfterSeconds: 0 };
-  const windowEnd = new Date(row.window_start).getTime() + windowSeconds * 1000;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - new Date(row.now).getTime()) / 1000));
-  return { allowed: false, retryAfterSeconds };
+  const { count, resetSeconds } = await consumeRateLimitWindow(db, key, windowSeconds);
+  return count <= max ? { allowed: true, retryAfterSeconds: 0 } : { allowed: false, retryAfterSeconds: resetSeconds };
 }
 
 /**
- * The same fixed-window counter, answering where the window stands (the public API's RateLimit-* headers):
+ * The fixed-window counter itself, answering where the window stands (the public API's RateLimit-* headers):
  * this request's count in the window and the seconds until the window resets.
  */
 export async function consumeRateLimitWindow(

@@ -5,6 +5,7 @@ import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../
 import { newId } from '../../lib/ids';
 import { enqueueEmail } from '../../mail/outbox';
 import type { MailSettings } from '../../mail/settings';
+import type { WorkerLogger } from '../../mail/worker';
 import { renderEmail } from '../../mail/templates/layout';
 import type { Resolver } from './address';
 import { deliverWebhook } from './deliver';
@@ -19,16 +20,10 @@ export function webhookRetryDelayMs(failedAttempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
 }
 
-interface Logger {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
-
 export interface WebhookWorkerOptions {
   db: Database;
   mail: MailSettings;
-  log: Logger;
+  log: WorkerLogger;
   allowLoopback: boolean;
   now?: () => Date;
   batchSize?: number;
