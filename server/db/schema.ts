@@ -1,12 +1,14 @@
 import type { Category, EnglishVariant } from '../../shared/categories';
 import type { AttachmentMode } from '../../shared/review.schema';
 import type { ServiceTier } from '../../shared/service-tiers';
+import type { ClaimsByVerdict } from '../../shared/review-effort.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   primaryKey,
@@ -298,6 +300,21 @@ export const deliveries = pgTable(
     index('deliveries_delivered_at_idx').on(t.deliveredAt),
   ],
 );
+
+/** The effort record of one delivery (shared/review-effort.schema.ts): written when the review is completed. */
+export const deliveryEfforts = pgTable('delivery_efforts', {
+  deliveryId: text('delivery_id')
+    .primaryKey()
+    .references(() => deliveries.id, { onDelete: 'cascade' }),
+  activeSeconds: integer('active_seconds').notNull().default(0),
+  wordsChanged: integer('words_changed').notNull().default(0),
+  suggestionsAccepted: integer('suggestions_accepted').notNull().default(0),
+  suggestionsIgnored: integer('suggestions_ignored').notNull().default(0),
+  claimsByVerdict: jsonb('claims_by_verdict').$type<ClaimsByVerdict>().notNull(),
+  findingsFixed: integer('findings_fixed').notNull().default(0),
+  findingsByCategory: jsonb('findings_by_category').$type<Record<string, number>>().notNull().default({}),
+  createdAt: createdAt(),
+});
 
 /** Provider events already processed, so a repeated webhook is a no-op. */
 export const paymentEvents = pgTable('payment_events', {

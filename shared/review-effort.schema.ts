@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { VERDICTS } from './fact-check.schema';
+
+// ---------------------------------------------------------------------------------------------
+// The effort record of one delivery (issues 23 and 24): what the reviewer's work amounted to. The workspace
+// measures it; the delivery stores it; the certificate of human review signs it.
+// ---------------------------------------------------------------------------------------------
+
+/** Input idle for longer than this is not counted as active editing time. */
+export const EFFORT_IDLE_CUTOFF_SECONDS = 60;
+
+export const claimsByVerdictSchema = z.object(
+  Object.fromEntries(VERDICTS.map((v) => [v, z.number().int().min(0)])) as Record<
+    (typeof VERDICTS)[number],
+    z.ZodNumber
+  >,
+);
+export type ClaimsByVerdict = z.infer<typeof claimsByVerdictSchema>;
+
+export const effortRecordSchema = z.object({
+  /** Active editing time in whole seconds (focus and input; idle gaps over EFFORT_IDLE_CUTOFF_SECONDS not counted). */
+  activeSeconds: z.number().int().min(0),
+  /** Words inserted plus words removed, from a word-level diff of the original and the delivered text. */
+  wordsChanged: z.number().int().min(0),
+  suggestionsAccepted: z.number().int().min(0),
+  suggestionsIgnored: z.number().int().min(0),
+  /** Fact-check claims in the delivered report, per verdict. */
+  claimsByVerdict: claimsByVerdictSchema,
+  /** Language findings (spelling, grammar, AI tells, house style) the reviewer accepted. */
+  findingsFixed: z.number().int().min(0),
+  /** findingsFixed split by finding category. */
+  findingsByCategory: z.record(z.string(), z.number().int().min(0)),
+});
+export type EffortRecord = z.infer<typeof effortRecordSchema>;
+
+export function emptyEffortRecord(): EffortRecord {
+  return {
+    activeSeconds: 0,
+    wordsChanged: 0,
+    suggestionsAccepted: 0,
+    suggestionsIgnored: 0,
+    claimsByVerdict: Object.fromEntries(VERDICTS.map((v) => [v, 0])) as ClaimsByVerdict,
+    findingsFixed: 0,
+    findingsByCategory: {},
+  };
+}
