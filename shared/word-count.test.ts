@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countWords, MAX_WORD_CHARACTERS } from './word-count';
+import { countWords, MAX_WORD_CHARACTERS, wordTokens } from './word-count';
 import { priceInPence } from './pricing';
+import { SERVICE_TIERS } from './service-tiers';
 
 /** Every class of character a person does not see as part of a word, with examples of each. */
 const SEPARATOR_CLASSES: Record<string, string[]> = {
@@ -18,11 +21,18 @@ const ALL_SEPARATORS = Object.values(SEPARATOR_CLASSES).flat();
 
 /** Characters a person sees: letters of several scripts, digits, punctuation, symbols, emoji, accents. */
 const VISIBLE = ['a', 'Z', 'é', 'ß', 'Ж', 'λ', 'ע', 'ب', '中', 'カ', '한', '7', '-', "'", '.', '!', '£', '€', '@', '😀', '👍🏽', 'ﬁ', 'e\u0301'];
-/** A word starts and ends with a letter, so an emoji never sits next to a joiner the way 👨‍👩‍👧 does. */
+/**
+ * A word starts and ends with a letter, so an emoji never sits next to a joiner the way 👨‍👩‍👧 does; inside, letters of
+ * several scripts, digits and accents, and at most one hyphen or apostrophe (punctuation joining three or more runs
+ * makes several words: issue 28, tested below).
+ */
+const INSIDE_A_WORD = VISIBLE.filter((c) => /^[\p{L}\p{M}\p{N}]+$/u.test(c));
 const word = fc
   .tuple(
     fc.constantFrom('a', 'k', 'Ж', '中', 'é', 'Q'),
-    fc.array(fc.constantFrom(...VISIBLE), { maxLength: 20 }),
+    fc
+      .tuple(fc.array(fc.constantFrom(...INSIDE_A_WORD), { maxLength: 10 }), fc.constantFrom('', '-', "'"), fc.array(fc.constantFrom(...INSIDE_A_WORD), { maxLength: 10 }))
+      .map(([a, joiner, b]) => [...a, joiner, ...b]),
     fc.constantFrom('s', 'o', 'λ', 'カ', '9'),
   )
   .map(([first, middle, last]) => first + middle.join('') + last);
@@ -110,6 +120,99 @@ describe('countWords', () => {
         expect(priceInPence(words, 'polished', false)).toBeGreaterThanOrEqual(500);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Three ordinary articles, written for these tests (shared/fixtures/word-count/). */
+const ARTICLES = ['allotment', 'museum', 'remote-work'].map((name) => ({
+  name,
+  text: readFileSync(path.join(import.meta.dirname, 'fixtures', 'word-count', `${name}.txt`), 'utf8'),
+}));
+
+/** The count before issue 28: one word per whitespace token, one per started 50 characters of a long token. */
+function countWordsBeforeIssue28(text: string): number {
+  return wordTokens(text).reduce((sum, token) => sum + Math.max(1, Math.ceil([...token].length / MAX_WORD_CHARACTERS)), 0);
+}
+
+/** The real English words of the articles, letters only, as the pool the properties draw texts from. */
+const ENGLISH_WORDS = [...new Set(ARTICLES.flatMap(({ text }) => text.toLowerCase().match(/\p{L}+/gu) ?? []))];
+const englishText = fc.array(fc.constantFrom(...ENGLISH_WORDS), { minLength: 100, maxLength: 400 });
+
+const NOT_A_WORD_CHARACTER = /^[^\p{L}\p{M}\p{N}\-'\u2019]$/u;
+/** Punctuation and symbols a person might put between words, the ones of issues 28 and 29 first. */
+const VISIBLE_JOINERS = ['/', '\u00B7', '|', '_', '.', '\u{1D159}', '\u{16FE4}', '\u2E31', '\u1361', ',', ';', ':', '!', '?', '&', '+', '=', '*', '~', '^', '@', '#', '$', '%', '(', ')', '[', ']', '{', '}', '<', '>', '\\', '"', '`', '\u2014', '\u2013', '\u2026', '\u2022', '\u2027', '\u30FB', '\u00A6', '\u2E3A', '\u01C0', '\u01C3', '\uA78F', '\u{1F3FB}', '\u{1F600}', '\u00A7', '\u00B6', '\u2020'];
+/** Any one character that is neither a letter (with its combining marks), a digit, a hyphen nor an apostrophe. */
+const anyJoiner = fc.oneof(
+  fc.constantFrom(...VISIBLE_JOINERS),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => NOT_A_WORD_CHARACTER.test(c)),
+);
+
+describe('countWords: words joined by punctuation or symbols (issue 28, issue 29 item 3)', () => {
+  const threeThousand = Array.from({ length: 3000 }, (_, i) => ENGLISH_WORDS[i % ENGLISH_WORDS.length]!);
+
+  it('counts 3,000 words joined by /, ·, |, _, . and the gap characters of issue 29 as about 3,000', () => {
+    for (const joiner of ['/', '\u00B7', '|', '_', '.', '\u{1D159}', '\u{16FE4}', '\u2E31', '\u1361']) {
+      const text = threeThousand.join(joiner);
+      const words = countWords(text);
+      expect(words, `U+${joiner.codePointAt(0)!.toString(16)}`).toBeGreaterThanOrEqual(2940);
+      expect(words).toBeLessThanOrEqual(3000);
+      // Priced as 3,000 words: £120.00 for a fact-check, not £13.52.
+      expect(priceInPence(words, 'fact-checked', false)).toBeGreaterThanOrEqual(Math.round(priceInPence(3000, 'fact-checked', false) * 0.98));
+    }
+  });
+
+  it('keeps one word for two joined runs, numbers, dates, URLs, e-mail addresses, initialisms and contractions', () => {
+    const oneWord = ['and/or', 'well-known', "don't", "O'Neill's", 'e.g.', 'U.S.A.', '1,000.50', '£1,250.00', '2025-01-31', '31/01/2025', '31-Jan-2025', '12:30', '192.168.0.1', 'v1.2.3', 'https://www.example.com/a/b/c?x=1&y=2', '(https://example.org/one/two/three).', 'first.last@example.co.uk', '"me@example.com",', 'Node.js'];
+    for (const token of oneWord) expect(countWords(token), token).toBe(1);
+  });
+
+  it('counts each part of three or more joined runs, except a hyphenated compound of up to four parts', () => {
+    expect(countWords('state-of-the-art')).toBe(1);
+    expect(countWords('ten-year-old')).toBe(1);
+    expect(countWords('one-two-three-four-five')).toBe(5);
+    expect(countWords('he/she/they')).toBe(3);
+    expect(countWords('word\u00B7word\u00B7word')).toBe(3);
+    expect(countWords('first_second_third')).toBe(3);
+    expect(countWords('one.two.three')).toBe(3);
+    expect(countWords('alpha\u01C0beta\u01C0gamma')).toBe(3); // a letter that looks like |
+  });
+
+  it('prices three ordinary articles exactly as before', () => {
+    for (const { name, text } of ARTICLES) {
+      const before = countWordsBeforeIssue28(text);
+      expect(before, name).toBeGreaterThan(250);
+      expect(countWords(text), name).toBe(before);
+      for (const tier of SERVICE_TIERS) {
+        for (const fast of [false, true]) expect(priceInPence(countWords(text), tier, fast)).toBe(priceInPence(before, tier, fast));
+      }
+    }
+  });
+
+  it('counts real English within 2% when every space is replaced by one character, the same for each space (property)', () => {
+    fc.assert(
+      fc.property(englishText, anyJoiner, (words, joiner) => {
+        const original = countWords(words.join(' '));
+        expect(original).toBe(words.length);
+        const joined = countWords(words.join(joiner));
+        expect(Math.abs(joined - original), `joiner U+${joiner.codePointAt(0)!.toString(16)}`).toBeLessThanOrEqual(original * 0.02);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('counts real English within 2% when each space is replaced by its own visible punctuation or symbol (property)', () => {
+    fc.assert(
+      fc.property(
+        englishText.chain((words) =>
+          fc.tuple(fc.constant(words), fc.array(fc.constantFrom(...VISIBLE_JOINERS), { minLength: words.length, maxLength: words.length })),
+        ),
+        ([words, joiners]) => {
+          const text = words.map((w, i) => (i === 0 ? w : joiners[i]! + w)).join('');
+          expect(Math.abs(countWords(text) - words.length)).toBeLessThanOrEqual(words.length * 0.02);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
