@@ -153,7 +153,12 @@ export const v1QuoteInputSchema = v1OrderInputSchema
 
 export const v1QuoteSchema = z
   .object({
-    wordCount: z.number().int().nonnegative(),
+    wordCount: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
+    ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
     pricePence: z.number().int().nonnegative(),
     currency: z.literal('gbp'),
     minimumApplied: z.boolean(),
@@ -181,7 +186,12 @@ export const v1OrderSummarySchema = z
     status: z.enum(SUBMISSION_STATUSES),
     serviceTier: z.enum(SERVICE_TIERS),
     category: z.enum(CATEGORIES),
-    wordCount: z.number().int(),
+    wordCount: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
+    ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
     pricePence: z.number().int(),
     fastTurnaround: z.boolean(),
     createdAt: isoDateTimeSchema,

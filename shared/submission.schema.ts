@@ -16,7 +16,8 @@ export const MAX_TONE_CHARACTERS = 50;
 export const MAX_NOTE_CHARACTERS = 5000;
 export const MAX_SHORT_FIELD_CHARACTERS = 200;
 /**
- * Characters per order (UTF-16 units, as `String.length`): twice what 3,000 words of real English take
+ * Characters per order, in UTF-16 units as `String.length` and the browser's maxlength count them (an emoji or
+ * another character beyond U+FFFF is two), so the form's counter, text extraction and the server agree: twice what 3,000 words of real English take
  * (about 6 characters a word with its space), so only padding or abuse reaches it
  * (docs/decisions/013-resource-limits.md).
  */
@@ -49,7 +50,12 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
   return z.object({
     content: z
       .string({ error: SUBMISSION_MESSAGES.contentTooShort })
-      .max(MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooManyCharacters(supportEmail))
+      // UTF-16 units (String.length), like the browser's maxlength and the form's counter; zod's .max() counts code
+      // points, which let 40,000 emoji (80,000 units) through. Aborts, so an oversized text is never word-counted.
+      .refine((v) => v.length <= MAX_CONTENT_CHARACTERS, {
+        message: SUBMISSION_MESSAGES.contentTooManyCharacters(supportEmail),
+        abort: true,
+      })
       .refine((v) => v.trim().length >= MIN_CONTENT_CHARACTERS, SUBMISSION_MESSAGES.contentTooShort)
       .refine((v) => countWords(v) <= MAX_WORDS, SUBMISSION_MESSAGES.contentTooLong(supportEmail)),
     serviceTier: z.enum(SERVICE_TIERS, { error: SUBMISSION_MESSAGES.serviceTier }),
@@ -79,8 +85,8 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
       .optional()
       .default(''),
     /**
-     * Older clients sent their own count; the server always counts the words itself (spec section 7), so the
-     * value is accepted and never read. The client no longer sends it.
+     * The form sends the count it shows (spec section 3); the server always counts the words itself (spec section 7),
+     * so the value is accepted and never read.
      */
     wordCount: z.unknown().optional(),
     /** The name of an uploaded file, used to title the submission. */

@@ -57,7 +57,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     title: 'How is my price calculated?',
     category: 'pricing-billing',
     views: 2391,
-    answer: `You pay per word of your original text: ${ratesInWords()}. Fast turnaround adds ${FAST_FEE}, and every order costs at least ${MINIMUM_CHARGE}. The order form shows the exact total before you pay and that is the amount charged.`,
+    answer: `You pay per word of your original text: ${ratesInWords()}. Fast turnaround adds ${FAST_FEE}, and every order costs at least ${MINIMUM_CHARGE}. The order form shows the exact total before you pay and that is the amount charged, and your order details show how it was reached (words × price per word). We count words as a reader sees them: anything separated by spaces is one word, and so are a hyphenated or shortened word (well-known, don't), a number or date (1,000.50, 31/01/2025), a web address or an e-mail address. When three or more words are joined by punctuation or symbols instead of spaces (word/word/word, word·word·word, word_word_word), each of them counts, because our reviewer still reads every one; a very long unbroken string counts one word per 50 characters.`,
   },
   {
     id: 'payment-methods',

@@ -6,6 +6,7 @@ import { countWords } from '@shared/word-count';
 import { ContentSection } from './content-section';
 import { EMPTY_FORM, type SubmissionForm, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
+import { withWordCount } from './api/create-submission';
 
 /** The form's content card and summary as submission-form.tsx wires them, for one content value. */
 function Harness({ content }: { content: string }) {
@@ -44,5 +45,22 @@ describe('the content card', () => {
     expect(screen.getByTestId('word-count').textContent).toBe('12');
     expect(screen.queryByTestId('content-characters-error')).toBeNull();
     expect(screen.getByRole('button', { name: 'Continue to Payment' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('prices 3,000 words joined by /, ·, |, _ or . as 3,000 words, as the server charges them (issue 28)', () => {
+    for (const joiner of ['/', '\u00B7', '|', '_', '.']) {
+      cleanup();
+      render(<Harness content={Array.from({ length: 3000 }, (_, i) => `word${i % 3}`).join(joiner)} />);
+      expect(screen.getByTestId('word-count').textContent).toBe('3,000');
+      expect(screen.getByTestId('estimate-total').textContent).toBe('£180.00');
+    }
+  });
+});
+
+describe('what the form sends', () => {
+  it('adds the word count it shows (spec section 3), which the server never reads', () => {
+    const payload = withWordCount({ ...EMPTY_FORM, content: 'one/two/three four', serviceTier: 'polished', category: 'blog-post' } as never);
+    expect(payload.wordCount).toBe(4);
+    expect(payload.content).toBe('one/two/three four');
   });
 });

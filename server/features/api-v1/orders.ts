@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api-v1.schema';
 import { computeDueDate } from '../../../shared/due-date';
 import { quotePrice } from '../../../shared/pricing';
+import { TIERS } from '../../../shared/service-tiers';
 import { diffWords } from '../../../shared/text-diff';
 import { countWords } from '../../../shared/word-count';
 import type { Database, Executor } from '../../db/client';
@@ -31,6 +32,7 @@ export async function quote(db: Executor, caller: ApiCaller, input: { content: s
   const price = quotePrice(wordCount, input.serviceTier, input.fastTurnaround);
   return {
     wordCount,
+    ratePence: TIERS[input.serviceTier].ratePence,
     pricePence: price.totalPence,
     currency: 'gbp',
     minimumApplied: price.minimumApplied,
@@ -47,6 +49,7 @@ function summary(row: SubmissionRow): OrderSummary {
     serviceTier: row.serviceTier,
     category: row.category,
     wordCount: row.wordCount,
+    ratePence: TIERS[row.serviceTier].ratePence,
     pricePence: row.amountPence,
     fastTurnaround: row.fastTurnaround,
     createdAt: row.createdAt.toISOString(),

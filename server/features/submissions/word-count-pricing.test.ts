@@ -5,6 +5,7 @@ import { MAX_CONTENT_CHARACTERS, SUBMISSION_MESSAGES } from '../../../shared/sub
 import { countWords } from '../../../shared/word-count';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { validForm } from '../../test-support/orders';
+import { bearer, buyCredit, createKey } from '../../test-support/api';
 
 let t: TestApp;
 let customer: SignedInUser;
@@ -80,5 +81,58 @@ describe('word count and price on the server', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('prices 3,000 words joined by /, ·, |, _ or . as 3,000 words, on the form route and the API (issue 28)', async () => {
+    const key = await createKey(t.app, customer);
+    await buyCredit(t.app, customer, 100000);
+    const threeThousand = Array.from({ length: 3_000 }, (_, i) => `word${i % 7 === 0 ? 's' : ''}`);
+    for (const joiner of ['/', '\u00B7', '|', '_', '.']) {
+      const content = threeThousand.join(joiner);
+      const label = `U+${joiner.codePointAt(0)!.toString(16)}`;
+      const form = await create(content, { serviceTier: 'fact-checked' });
+      expect(form.statusCode, label).toBe(201);
+      expect(form.json(), label).toMatchObject({ wordCount: 3_000, amountPence: 12_000 });
+
+      const quote = await bearer(t.app, key.key, 'POST', '/api/v1/quotes', { content, serviceTier: 'fact-checked', category: 'blog-post' });
+      expect(quote.statusCode, label).toBe(200);
+      expect(quote.json(), label).toMatchObject({ wordCount: 3_000, pricePence: 12_000 });
+
+      const order = await bearer(t.app, key.key, 'POST', '/api/v1/orders', { content, serviceTier: 'fact-checked', category: 'blog-post' }, { 'idempotency-key': `joined-${label}` });
+      expect(order.statusCode, label).toBe(201);
+      expect(order.json(), label).toMatchObject({ wordCount: 3_000, pricePence: 12_000 });
+    }
+  });
+
+  it('refuses 6,000 words joined by U+1D159, U+16FE4, U+2E31 or U+1361 on every route: the cap uses the same count (issue 29)', async () => {
+    const key = await createKey(t.app, customer);
+    for (const joiner of ['\u{1D159}', '\u{16FE4}', '\u2E31', '\u1361']) {
+      const content = Array.from({ length: 6_000 }, () => 'word').join(joiner);
+      expect(content.length).toBeLessThanOrEqual(MAX_CONTENT_CHARACTERS);
+      expect(countWords(content)).toBe(6_000);
+      const form = await create(content);
+      expect(form.statusCode).toBe(400);
+      expect(form.json().message).toBe(tooLongInWords);
+      const order = await bearer(t.app, key.key, 'POST', '/api/v1/orders', { content, serviceTier: 'polished', category: 'blog-post' }, { 'idempotency-key': `cap-${joiner.codePointAt(0)}` });
+      expect(order.statusCode).toBe(400);
+      const quote = await bearer(t.app, key.key, 'POST', '/api/v1/quotes', { content, serviceTier: 'polished', category: 'blog-post' });
+      expect(quote.statusCode).toBe(400);
+      // Half as many words fit under the cap and are charged as 3,000.
+      const half = await create(Array.from({ length: 3_000 }, () => 'word').join(joiner), { serviceTier: 'rewritten' });
+      expect(half.json()).toMatchObject({ wordCount: 3_000, amountPence: 27_000 });
+    }
+  });
+
+  it('counts the 40,000-character limit in UTF-16 units, as the form and the browser do (issue 29)', async () => {
+    const message = SUBMISSION_MESSAGES.contentTooManyCharacters('support@humanproof.example');
+    // 20,001 emoji: 20,001 code points but 40,002 UTF-16 units, over the limit the form shows.
+    const emoji = '\u{1F600}'.repeat(20_001);
+    expect(emoji.length).toBeGreaterThan(MAX_CONTENT_CHARACTERS);
+    expect([...emoji].length).toBeLessThan(MAX_CONTENT_CHARACTERS);
+    const refused = await create(emoji);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message });
+    const fits = await create('\u{1F600}'.repeat(MAX_CONTENT_CHARACTERS / 2));
+    expect(fits.statusCode).toBe(201);
   });
 });

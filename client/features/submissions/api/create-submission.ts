@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { submissionSchema, type Submission } from '@shared/submission.schema';
+import { countWords } from '@shared/word-count';
 import { toast } from '@client/components/ui/use-toast';
 import { apiJson, isUnauthorized } from '@client/lib/api';
 import { storePendingSubmission } from '@client/lib/pending-submission';
@@ -9,9 +10,17 @@ import type { SubmissionFormOutput } from '../form-model';
 
 export type CreateSubmissionPayload = SubmissionFormOutput & { fileName?: string };
 
+/**
+ * The form's fields plus the word count the form shows (spec section 3: "the unsent form data plus wordCount").
+ * The server counts the words itself and never reads this number (spec section 7).
+ */
+export function withWordCount(payload: CreateSubmissionPayload): CreateSubmissionPayload & { wordCount: number } {
+  return { ...payload, wordCount: countWords(payload.content) };
+}
+
 /** POST /api/submissions: the form's fields plus the word count; the answer has the new id. */
 export function createSubmission(payload: CreateSubmissionPayload): Promise<Submission> {
-  return apiJson(submissionSchema, 'POST', '/api/submissions', payload);
+  return apiJson(submissionSchema, 'POST', '/api/submissions', withWordCount(payload));
 }
 
 /**
@@ -34,7 +43,7 @@ export function useCreateSubmission(draftId: string) {
     },
     onError: (error, payload) => {
       if (isUnauthorized(error)) {
-        storePendingSubmission({ ...payload, draftId });
+        storePendingSubmission({ ...withWordCount(payload), draftId });
         toast({ title: 'Authentication Required', description: 'Please sign in to submit your content for review.' });
         navigate('/login');
         return;
