@@ -63,6 +63,8 @@ async function buildServer() {
     'admin-cli': 'server/features/auth/admin-cli.ts',
     // The child process that reads uploaded files; extraction-pool.ts finds it beside main.js.
     'extract-worker': 'server/features/text-extraction/extract-worker.ts',
+    // The worker thread that computes a delivery's word diff; diff-pool.ts finds it beside main.js.
+    'diff-worker': 'server/features/delivery-diff/diff-worker.ts',
   };
   await esbuild({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, path.join(root, v)])),

@@ -3,6 +3,7 @@ import type { AttachmentMode } from '../../shared/review.schema';
 import type { ServiceTier } from '../../shared/service-tiers';
 import type { ClaimsByVerdict } from '../../shared/review-effort.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
+import type { DiffPart } from '../../shared/text-diff';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -293,6 +294,8 @@ export const deliveries = pgTable(
     documentLink: text('document_link'),
     deliveredBy: text('delivered_by').references(() => users.id, { onDelete: 'set null' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The word diff of the delivered text against the original, computed once (server/features/delivery-diff/). */
+    diff: jsonb('diff').$type<DiffPart[]>(),
   },
   (t) => [
     uniqueIndex('deliveries_submission_number_unique').on(t.submissionId, t.number),

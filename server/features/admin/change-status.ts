@@ -10,6 +10,7 @@ import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { recordStatusChange } from '../submissions';
+import { storeDeliveryDiff } from '../delivery-diff';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
@@ -50,8 +51,9 @@ export async function markReviewStarted(tx: Transaction, id: string, now: Date):
 async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: string): Promise<void> {
   const previous = await tx.select({ number: deliveries.number }).from(deliveries).where(eq(deliveries.submissionId, row.id));
   const number = previous.reduce((max, d) => Math.max(max, d.number), 0) + 1;
+  const id = newId();
   await tx.insert(deliveries).values({
-    id: newId(),
+    id,
     submissionId: row.id,
     number,
     reviewedContent: row.reviewedContent,
@@ -61,6 +63,7 @@ async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: st
     deliveredBy: changedBy,
     deliveredAt: row.completedAt ?? new Date(),
   });
+  await storeDeliveryDiff(tx, id, row.content, row);
 }
 
 /**

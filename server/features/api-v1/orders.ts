@@ -11,7 +11,6 @@ import {
 import { computeDueDate } from '../../../shared/due-date';
 import { quotePrice } from '../../../shared/pricing';
 import { TIERS } from '../../../shared/service-tiers';
-import { diffWords } from '../../../shared/text-diff';
 import { countWords } from '../../../shared/word-count';
 import type { Database, Executor } from '../../db/client';
 import { apiIdempotency, messages, submissions, type MessageRow, type SubmissionRow } from '../../db/schema';
@@ -19,6 +18,7 @@ import { ProblemError } from '../../lib/problem';
 import type { MailSettings } from '../../mail/settings';
 import { creditBalancePence, payOrderFromCredit } from '../credit';
 import { listClaims } from '../fact-check';
+import { deliveredDiff } from '../delivery-diff';
 import { insertSubmission } from '../submissions';
 import type { ApiCaller } from '../api-keys';
 
@@ -68,7 +68,8 @@ export async function toV1Order(db: Executor, row: SubmissionRow): Promise<V1Ord
       reviewedContent: row.reviewedContent,
       reviewerNotes: row.reviewerNotes,
       documentLink: row.documentLink,
-      diff: row.reviewedContent ? diffWords(row.content, row.reviewedContent) : null,
+      // Stored at delivery (issue 29): never diffed on the event loop per request.
+      diff: await deliveredDiff(db, row),
       factCheck: {
         noCheckableClaims: row.noCheckableClaims,
         claims: claims.map((c) => ({ passage: c.passage, passageStart: c.passageStart, passageEnd: c.passageEnd, verdict: c.verdict, sources: c.sources, note: c.note })),

@@ -32,8 +32,10 @@ export async function buildTrackedChangesDocx(input: {
   reviewed: string;
   title: string;
   date: Date;
+  /** The stored diff of the two texts (server/features/delivery-diff/), when the caller has it. */
+  parts?: readonly DiffPart[];
 }): Promise<Buffer> {
-  const parts = diffWords(input.original, input.reviewed);
+  const parts = input.parts ?? diffWords(input.original, input.reviewed);
   const date = input.date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   let nextId = 1;
   const revision = (): Revision => ({ id: nextId++, author: AUTHOR_NAME, date });

@@ -15,6 +15,7 @@ import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { deliveredDiff } from '../delivery-diff';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
@@ -114,6 +115,8 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
     const file = await buildTrackedChangesDocx({
       original: row.content,
       reviewed,
+      // The diff stored at delivery (issue 29), or computed once off the main thread and stored.
+      parts: (await deliveredDiff(app.db, row)) ?? [],
       title: row.title,
       date: row.completedAt ?? row.updatedAt,
     });

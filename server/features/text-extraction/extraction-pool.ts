@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type * as Esbuild from 'esbuild';
+import { workerEntry } from '../../lib/worker-entry';
 import type { ContentLimits, SupportedExtension } from './extract-text';
 import { EXTRACTION_LIMITS } from './limits';
 
@@ -13,38 +10,6 @@ export type ExtractionOutcome =
   | { ok: false; reason: 'unreadable' | 'tooComplex' | 'tooMuchText'; detail: string };
 
 type Limits = { -readonly [K in keyof typeof EXTRACTION_LIMITS]: number };
-
-/**
- * The child's entry: extract-worker.js beside the server bundle (scripts/build.mjs emits it). From the sources
- * (development, tests) the worker is bundled once per process with esbuild, a dev dependency, into
- * node_modules/.cache, where its packages resolve: a plain `node` child starts several times faster than tsx.
- */
-let entryFromSources: string | null = null;
-function workerEntry(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const built = path.join(here, 'extract-worker.js');
-  if (existsSync(built)) return built;
-  if (entryFromSources) return entryFromSources;
-  const root = path.resolve(here, '..', '..', '..');
-  const outDir = path.join(root, 'node_modules', '.cache', 'humanproof');
-  const temporary = path.join(outDir, `extract-worker.${process.pid}.mjs`);
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
-  esbuild.buildSync({
-    entryPoints: [path.join(here, 'extract-worker.ts')],
-    outfile: temporary,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  // Several test processes may build at once: each renames its own complete file into place.
-  const final = path.join(outDir, 'extract-worker.mjs');
-  renameSync(temporary, final);
-  entryFromSources = final;
-  return final;
-}
 
 /** Resident memory of a process in bytes (Linux /proc); null where that cannot be read. */
 function residentBytes(pid: number): number | null {
@@ -119,7 +84,7 @@ export class ExtractionPool {
 
   private runChild(kind: SupportedExtension, bytes: Buffer): Promise<ExtractionOutcome> {
     const { limits } = this;
-    const child = spawn(process.execPath, [`--max-old-space-size=${limits.heapMb}`, workerEntry()], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${limits.heapMb}`, workerEntry(import.meta.url, 'extract-worker', 'extract-worker.ts')], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       // Nothing of the server's configuration (secrets) is passed to the code that parses hostile files.

@@ -1,0 +1,2 @@
+export { deliveredDiff, diffDescribes, storeDeliveryDiff } from './stored-diff';
+export { diffPool } from './diff-pool';
