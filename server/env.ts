@@ -70,6 +70,8 @@ const envSchema = z.object({
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /** Public API (decision 024): requests per API key per minute. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Public API (issue 29): requests per account per minute, over all of its API keys together. */
+  API_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   /** Webhook deliveries (decision 025): the outbox worker, and how often it looks for due deliveries. */
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),

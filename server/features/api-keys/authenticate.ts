@@ -37,8 +37,8 @@ function bearer(header: string | undefined): string | null {
 
 /**
  * The guard of `api-key` routes (server/plugins/auth.ts): a Bearer key only, never a cookie; the key must exist,
- * be unrevoked and unexpired, carry the route's scope and be within its rate limit (a database counter, so every
- * instance shares it). Sets RateLimit-Limit / -Remaining / -Reset on every answer.
+ * be unrevoked and unexpired, carry the route's scope and be within its rate limit and its account's (database
+ * counters, so every instance shares them). Sets RateLimit-Limit / -Remaining / -Reset on every answer.
  */
 export async function authenticateApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { db, config } = request.server;
@@ -54,15 +54,23 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
   const now = Date.now();
   if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt.getTime() <= now)) throw unauthorized();
 
-  const limit = config.API_RATE_LIMIT_PER_MINUTE;
-  const window = await consumeRateLimitWindow(db, `api-key:${row.key.id}`, API_RATE_LIMIT_WINDOW_SECONDS);
+  // Two fixed windows: this key's, and the account's over all its keys (issue 29), so ten keys are not ten times
+  // the limit. The headers describe whichever leaves fewer requests.
+  const [keyWindow, accountWindow] = [
+    { limit: config.API_RATE_LIMIT_PER_MINUTE, ...(await consumeRateLimitWindow(db, `api-key:${row.key.id}`, API_RATE_LIMIT_WINDOW_SECONDS)) },
+    { limit: config.API_ACCOUNT_RATE_LIMIT_PER_MINUTE, ...(await consumeRateLimitWindow(db, `api-account:${row.key.userId}`, API_RATE_LIMIT_WINDOW_SECONDS)) },
+  ];
+  const remaining = (w: typeof keyWindow) => Math.max(0, w.limit - w.count);
+  const over = [keyWindow, accountWindow].filter((w) => w.count > w.limit);
+  const window = over.length > 0 ? over.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b)) : remaining(accountWindow) < remaining(keyWindow) ? accountWindow : keyWindow;
   void reply.headers({
-    'ratelimit-limit': String(limit),
-    'ratelimit-remaining': String(Math.max(0, limit - window.count)),
+    'ratelimit-limit': String(window.limit),
+    'ratelimit-remaining': String(remaining(window)),
     'ratelimit-reset': String(window.resetSeconds),
   });
-  if (window.count > limit) {
-    throw new ProblemError(429, 'Too many requests for this API key. Try again when the window resets.', {}, undefined, {
+  if (over.length > 0) {
+    const whose = window === accountWindow ? 'this account (all its API keys together)' : 'this API key';
+    throw new ProblemError(429, `Too many requests for ${whose}. Try again when the window resets.`, {}, undefined, {
       'retry-after': String(window.resetSeconds),
     });
   }

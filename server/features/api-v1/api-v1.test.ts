@@ -126,6 +126,30 @@ describe('API keys', () => {
       await limited.close();
     }
   });
+
+  it('limits an account over all of its keys together: a new key does not reset the limit (issue 29)', async () => {
+    const limited = await createTestApp({ API_RATE_LIMIT_PER_MINUTE: '3', API_ACCOUNT_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const carol = await signUp(limited.app);
+      const dan = await signUp(limited.app);
+      const keys = await Promise.all([1, 2, 3].map(() => createKey(limited.app, carol, ['orders:read'])));
+      const answers = [];
+      for (const key of [keys[0]!, keys[0]!, keys[1]!, keys[1]!, keys[2]!, keys[2]!]) answers.push(await bearer(limited.app, key.key, 'GET', '/api/v1/orders'));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+      // The headers describe the tighter window: the account's once it leaves fewer requests than the key's.
+      expect(answers.map((a) => a.headers['ratelimit-remaining'])).toEqual(['2', '1', '2', '1', '0', '0']);
+      expect(answers[4]!.headers['ratelimit-limit']).toBe('5');
+      expect(answers[5]!.json()).toMatchObject({ status: 429, detail: expect.stringContaining('this account') });
+      expect(Number(answers[5]!.headers['retry-after'])).toBeGreaterThan(0);
+      const fresh = await createKey(limited.app, carol, ['orders:read']);
+      expect((await bearer(limited.app, fresh.key, 'GET', '/api/v1/orders')).statusCode).toBe(429);
+      // Another account is not affected.
+      const other = await createKey(limited.app, dan, ['orders:read']);
+      expect((await bearer(limited.app, other.key, 'GET', '/api/v1/orders')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('credit and orders', () => {
