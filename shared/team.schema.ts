@@ -29,6 +29,8 @@ export const TEAM_MESSAGES = {
   invitationUsed: 'This invitation has already been used.',
   invitationExpired: 'This invitation has expired. Ask an admin for a new one.',
   invitationRevoked: 'This invitation was withdrawn. Ask an admin for a new one.',
+  invitationUnverified: (email: string) =>
+    `Verify ${email} first: open the link in the verification e-mail we sent to it, then come back to this page to accept.`,
   invitationOtherAccount: (email: string) =>
     `This invitation is for ${email}. Sign out and sign in (or create an account) with that address to accept it.`,
   memberNotFound: 'Team member not found',

@@ -1,6 +1,8 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { releaseClaimsOf } from '../admin';
 import {
+  deliveries,
   accounts,
   apiIdempotency,
   apiKeys,
@@ -55,9 +57,13 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
         firstName: null,
         lastName: null,
         isAdmin: false,
+        // Off the review team (issue 29: a deleted reviewer still showed on the Team page), its claims released.
+        isReviewer: false,
+        suspendedAt: null,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    await releaseClaimsOf(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     // The public API (decision 024): keys stop working, webhooks stop (their log goes with them), stored answers
@@ -93,6 +99,11 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
           updatedAt: new Date(),
         })
         .where(inArray(submissions.id, orderIds));
+      // What was delivered, and its stored word diff, quote the content too.
+      await tx
+        .update(deliveries)
+        .set({ reviewedContent: null, reviewerNotes: null, documentLink: null, diff: null })
+        .where(inArray(deliveries.submissionId, orderIds));
       await tx.delete(messages).where(inArray(messages.submissionId, orderIds));
       // Fact-check claims quote passages of the content.
       await tx.delete(factCheckClaims).where(inArray(factCheckClaims.submissionId, orderIds));

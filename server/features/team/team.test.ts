@@ -7,9 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES, type Invitation, type Team } from '../../../shared/team.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { emailOutbox, submissions, teamInvitations, users } from '../../db/schema';
-import { createTestApp, signUp, signUpAdmin, signUpReviewer, uniqueEmail, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { createTestApp, signUp, signUpAdmin, signUpReviewer, TEST_PASSWORD, uniqueEmail, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder } from '../../test-support/orders';
-import { mailsTo } from '../../test-support/accounts';
+import { latestVerificationPath, mailsTo } from '../../test-support/accounts';
 import { hashInvitationToken } from './team';
 
 let t: TestApp;
@@ -31,6 +31,19 @@ async function invite(email: string): Promise<{ invitation: Invitation; token: s
   expect(match, mail?.textBody).toBeTruthy();
   return { invitation: response.json() as Invitation, token: decodeURIComponent(match![1]!) };
 }
+/** Opens the verification e-mail's link, as the owner of the address does. */
+async function verify(who: SignedInUser): Promise<void> {
+  const link = await latestVerificationPath(t.app.db, who.email, t.config.PUBLIC_URL);
+  expect((await t.app.inject({ url: link })).statusCode).toBe(302);
+}
+/** A new account with a verified address: who may accept an invitation to it. */
+async function signUpVerified(input: Parameters<typeof signUp>[1]): Promise<SignedInUser> {
+  const who = await signUp(t.app, input);
+  await verify(who);
+  return who;
+}
+const emailVerified = async (who: SignedInUser) =>
+  (await t.app.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, who.id)))[0]!.v;
 const accept = (token: string, who: SignedInUser) => t.request('POST', '/api/team/invitations/accept', who, { token });
 const lookup = (token: string) => t.request('POST', '/api/team/invitations/lookup', null, { token });
 const role = async (who: SignedInUser) => ((await t.request('GET', '/api/auth/user', who)).json() as { role: string }).role;
@@ -47,6 +60,11 @@ describe('invitations', () => {
     expect((await lookup(token)).json()).toMatchObject({ email });
     const newcomer = await signUp(t.app, { email, firstName: 'Nia' });
     expect(await role(newcomer)).toBe('customer');
+    // Until the address is verified through its own e-mail, the link does not work (and is not used up).
+    const unverified = await accept(token, newcomer);
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json().message).toBe(TEAM_MESSAGES.invitationUnverified(email));
+    await verify(newcomer);
     const accepted = await accept(token, newcomer);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ role: 'reviewer', isAdmin: false, email });
@@ -62,7 +80,7 @@ describe('invitations', () => {
   });
 
   it('attaches to an existing account with the invited address, case aside', async () => {
-    const existing = await signUp(t.app, { email: uniqueEmail('existing'), firstName: 'Eve' });
+    const existing = await signUpVerified({ email: uniqueEmail('existing'), firstName: 'Eve' });
     const { token } = await invite(existing.email.toUpperCase());
     expect((await accept(token, existing)).statusCode).toBe(200);
     expect(await role(existing)).toBe('reviewer');
@@ -75,14 +93,54 @@ describe('invitations', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(TEAM_MESSAGES.invitationOtherAccount(email));
     expect(await role(customer)).toBe('customer');
-    const rightful = await signUp(t.app, { email });
+    const rightful = await signUpVerified({ email });
     expect((await accept(token, rightful)).statusCode).toBe(200);
+  });
+
+  it('a forwarded link to an address without an account does not make its holder a reviewer, nor verify the address (issue 29)', async () => {
+    const email = uniqueEmail('unclaimed');
+    const { token } = await invite(email);
+    // Whoever holds the link signs up as the invited address: the sign-up works, the address stays unverified.
+    const holder = await signUp(t.app, { email, firstName: 'Mallory' });
+    const refused = await accept(token, holder);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(TEAM_MESSAGES.invitationUnverified(email));
+    expect(await role(holder)).toBe('customer');
+    expect(await emailVerified(holder)).toBe(false);
+    expect((await t.request('GET', '/api/admin/submissions', holder)).statusCode).toBe(403);
+    // The link still works for the address's owner, once verified; accepting leaves verification to the e-mail.
+    await verify(holder);
+    expect((await accept(token, holder)).statusCode).toBe(200);
+    expect(await emailVerified(holder)).toBe(true);
+  });
+
+  it('accepting never marks an address verified', async () => {
+    const email = uniqueEmail('neververified');
+    const { token } = await invite(email);
+    const who = await signUp(t.app, { email });
+    expect((await accept(token, who)).statusCode).toBe(403);
+    expect(await emailVerified(who)).toBe(false);
+    expect(await role(who)).toBe('customer');
+  });
+
+  it('two concurrent invitations to one address leave exactly one valid link (issue 29)', async () => {
+    const email = uniqueEmail('concurrent');
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => t.request('POST', '/api/admin/team/invitations', admin, { email })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const valid = await t.app.db
+      .select({ id: teamInvitations.id })
+      .from(teamInvitations)
+      .where(sql`${teamInvitations.email} = ${email} and ${teamInvitations.acceptedAt} is null and ${teamInvitations.revokedAt} is null`);
+    expect(valid).toHaveLength(1);
+    expect((await team()).invitations.filter((i) => i.email === email)).toHaveLength(1);
   });
 
   it('two accepts at once make one acceptance', async () => {
     const email = uniqueEmail('twice');
     const { token } = await invite(email);
-    const who = await signUp(t.app, { email });
+    const who = await signUpVerified({ email });
     const results = await Promise.all([accept(token, who), accept(token, who), accept(token, who)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410, 410]);
   });
@@ -94,7 +152,7 @@ describe('invitations', () => {
       .update(teamInvitations)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(teamInvitations.id, invitation.id));
-    const who = await signUp(t.app, { email });
+    const who = await signUpVerified({ email });
     const late = await accept(token, who);
     expect(late.statusCode).toBe(410);
     expect(late.json().message).toBe(TEAM_MESSAGES.invitationExpired);
@@ -107,7 +165,7 @@ describe('invitations', () => {
     const email = uniqueEmail('revoked');
     const first = await invite(email);
     const second = await invite(email);
-    const who = await signUp(t.app, { email });
+    const who = await signUpVerified({ email });
     expect((await accept(first.token, who)).json().message).toBe(TEAM_MESSAGES.invitationRevoked);
     expect((await t.request('DELETE', `/api/admin/team/invitations/${second.invitation.id}`, admin)).statusCode).toBe(204);
     expect((await t.request('DELETE', `/api/admin/team/invitations/${second.invitation.id}`, admin)).statusCode).toBe(404);
@@ -205,6 +263,21 @@ describe('suspend, reinstate, remove', () => {
     expect(row!.claimedBy).toBeNull();
     const [account] = await t.app.db.select({ isReviewer: users.isReviewer }).from(users).where(eq(users.id, rob.id));
     expect(account!.isReviewer).toBe(false);
+  });
+
+  it('a reviewer who deletes their account leaves the Team page, and their claims go back to the queue (issue 29)', async () => {
+    const dee = await signUpReviewer(t.app, 'Dee');
+    const id = await createPaidOrder(t.app, customer);
+    await claimAs(id, dee);
+    expect((await team()).members.map((m) => m.id)).toContain(dee.id);
+    const deleted = await t.request('POST', '/api/account/delete', dee, { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await team()).members.map((m) => m.id)).not.toContain(dee.id);
+    const [row] = await t.app.db.select({ claimedBy: submissions.claimedBy }).from(submissions).where(eq(submissions.id, id));
+    expect(row!.claimedBy).toBeNull();
+    // An account deleted before this fix (still marked reviewer) is not listed either.
+    await t.app.db.update(users).set({ isReviewer: true }).where(eq(users.id, dee.id));
+    expect((await team()).members.map((m) => m.id)).not.toContain(dee.id);
   });
 
   it('admins are not suspended or removed from the page; unknown members are 404', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notLike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   INVITATION_TTL_DAYS,
@@ -34,6 +34,8 @@ function displayName(u: { firstName: string | null; lastName: string | null; nam
 }
 
 const lower = (email: string) => email.trim().toLowerCase();
+/** The address a deleted account is left with (server/features/account/delete-account.ts, deletedAddress). */
+const DELETED_ADDRESS_PATTERN = 'deleted-%@deleted.invalid';
 
 function adminByEmail(adminEmails: readonly string[]) {
   return adminEmails.length > 0 ? inArray(sql`lower(${users.email})`, [...adminEmails]) : undefined;
@@ -57,6 +59,9 @@ export async function inviteReviewer(
 ): Promise<Invitation> {
   const email = lower(input.email);
   return db.transaction(async (tx) => {
+    // One invitation of an address at a time: two admins inviting it at once queue here, and the second withdraws
+    // the first's link below, so exactly one stays valid (issue 29; PostgreSQL runs them concurrently).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`team-invitation:${email}`}, 0))`);
     const [existing] = await tx
       .select({ isAdmin: users.isAdmin, isReviewer: users.isReviewer, suspendedAt: users.suspendedAt, email: users.email })
       .from(users)
@@ -110,8 +115,8 @@ export async function lookUpInvitation(db: Executor, token: string): Promise<Inv
 }
 
 /**
- * The signed-in account accepts: it must be the invited address (a forwarded link does not make someone else a
- * reviewer). The link is consumed by one conditional UPDATE, so two clicks at once make one acceptance.
+ * The signed-in account accepts: it must be the invited address, verified (a forwarded link does not make someone
+ * else a reviewer, even one who signs up as an unclaimed invited address). The link is consumed by one conditional UPDATE, so two clicks at once make one acceptance.
  */
 export async function acceptInvitation(db: Database, token: string, user: { id: string; email: string }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -119,6 +124,10 @@ export async function acceptInvitation(db: Database, token: string, user: { id: 
     const [row] = await tx.select(invitationState).from(teamInvitations).where(eq(teamInvitations.tokenHash, hash)).limit(1);
     if (!row) throw refusal(row);
     if (row.email !== lower(user.email)) throw forbidden(TEAM_MESSAGES.invitationOtherAccount(row.email));
+    // Holding the link proves nothing about the address (it may have been forwarded, and anyone can sign up as an
+    // address nobody has claimed yet): only an address verified through its own e-mail link may accept (issue 29).
+    const [account] = await tx.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (!account?.emailVerified) throw forbidden(TEAM_MESSAGES.invitationUnverified(row.email));
     const [taken] = await tx
       .update(teamInvitations)
       .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
@@ -132,10 +141,10 @@ export async function acceptInvitation(db: Database, token: string, user: { id: 
       )
       .returning({ id: teamInvitations.id });
     if (!taken) throw refusal(row.acceptedAt || row.revokedAt || row.expired ? row : { ...row, acceptedAt: new Date() });
-    // Opening the link proved the address is theirs.
+    // Acceptance never verifies an address: only the verification e-mail's link does.
     await tx
       .update(users)
-      .set({ isReviewer: true, suspendedAt: null, emailVerified: true, updatedAt: new Date() })
+      .set({ isReviewer: true, suspendedAt: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
   });
 }
@@ -153,7 +162,8 @@ export async function listTeam(db: Executor, adminEmails: readonly string[]): Pr
       suspendedAt: users.suspendedAt,
     })
     .from(users)
-    .where(or(eq(users.isAdmin, true), eq(users.isReviewer, true), adminByEmail(adminEmails)))
+    // A deleted account (decision 014) is nobody's team member, whatever its row still says.
+    .where(and(or(eq(users.isAdmin, true), eq(users.isReviewer, true), adminByEmail(adminEmails)), notLike(users.email, DELETED_ADDRESS_PATTERN)))
     .orderBy(asc(users.email));
   const claims = await openClaimCounts(db);
   const members: TeamMember[] = people.map((p) => {
