@@ -5,7 +5,8 @@ import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
 /**
  * Where a webhook may go (decision 025): public unicast addresses only. Refused: private, loopback, link-local
  * (169.254.169.254, the cloud metadata service), CGNAT, unique-local, multicast, reserved and documentation ranges,
- * 0.0.0.0/8, and any IPv4 address wrapped in IPv6 (mapped, NAT64, 6to4), which could reach the same places.
+ * 0.0.0.0/8, and any IPv4 address wrapped in IPv6 (compatible, mapped, translated, NAT64, 6to4), which could reach the
+ * same places.
  * Loopback is allowed only with WEBHOOKS_ALLOW_LOOPBACK=1 (tests and local examples; refused in production).
  */
 // Two lists: Node's BlockList also matches an IPv4 address against IPv6 rules (as ::ffff:a.b.c.d), so the IPv6
@@ -36,6 +37,7 @@ for (const [net, prefix] of [
   ['::1', 128],
   ['::', 96], // IPv4-compatible (deprecated)
   ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (RFC 2765, SIIT): ::ffff:0:a.b.c.d reaches a.b.c.d through a translator
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48],
   ['100::', 64], // discard

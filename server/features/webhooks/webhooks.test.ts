@@ -92,6 +92,17 @@ describe('webhook addresses', () => {
     expect(isAllowedAddress('169.254.169.254', true)).toBe(false);
   });
 
+  it('refuses IPv4-translated addresses ::ffff:0:0:0/96 (RFC 2765), in every spelling (issue 29)', async () => {
+    for (const address of ['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:a9fe:a9fe', '::ffff:0:808:808', '0:0:0:0:ffff:0:c0a8:101', '::ffff:0:0']) {
+      expect(isAllowedAddress(address, false), address).toBe(false);
+      expect(isAllowedAddress(address, true), address).toBe(false);
+    }
+    const bob = await signUp(strict.app);
+    for (const url of ['https://[::ffff:0:7f00:1]/hook', 'https://[::ffff:0:169.254.169.254]/latest/meta-data', 'https://[0:0:0:0:ffff:0:a00:1]/hook']) {
+      expect((await addEndpoint(strict.app, bob, url)).statusCode, url).toBe(400);
+    }
+  });
+
   it('refuses private, loopback and link-local endpoints at registration (loopback setting off)', async () => {
     const bob = await signUp(strict.app);
     for (const url of [
