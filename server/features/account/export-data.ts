@@ -1,13 +1,16 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { messages, payments, submissions, users } from '../../db/schema';
+import { apiKeys, creditPurchases, messages, payments, submissions, users, webhookEndpoints } from '../../db/schema';
+import { creditBalancePence } from '../credit';
 import { penceToPounds } from '../../../shared/money';
 import { toSubmission } from '../submissions';
 import { listDeviceSessions } from './security';
 
 /**
  * Everything the account holds about its owner, as the owner may see it: profile, orders (the review only once
- * delivered, as on the dashboard), the messages of those orders, payments (no provider secrets) and devices.
+ * delivered, as on the dashboard), the messages of those orders, payments (no provider secrets), devices, prepaid
+ * credit (purchases and balance), API keys and webhook endpoints (issue 29). Never a secret: no key,
+ * key hash, webhook signing secret or payment client secret.
  */
 export async function exportAccountData(db: Executor, userId: string, currentToken: string | null) {
   const [profile] = await db
@@ -68,5 +71,67 @@ export async function exportAccountData(db: Executor, userId: string, currentTok
       createdAt: createdAt.toISOString(),
     })),
     devices: await listDeviceSessions(db, userId, currentToken),
+    credit: await exportCredit(db, userId),
+    apiKeys: (
+      await db
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          scopes: apiKeys.scopes,
+          createdAt: apiKeys.createdAt,
+          expiresAt: apiKeys.expiresAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId))
+        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    ).map((k) => ({ ...k, createdAt: iso(k.createdAt), expiresAt: iso(k.expiresAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })),
+    webhookEndpoints: (
+      await db
+        .select({
+          id: webhookEndpoints.id,
+          url: webhookEndpoints.url,
+          events: webhookEndpoints.events,
+          enabled: webhookEndpoints.enabled,
+          disabledReason: webhookEndpoints.disabledReason,
+          disabledAt: webhookEndpoints.disabledAt,
+          createdAt: webhookEndpoints.createdAt,
+        })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId))
+        .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+    ).map((w) => ({ ...w, disabledAt: iso(w.disabledAt), createdAt: iso(w.createdAt) })),
+  };
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** Prepaid credit: every purchase (whatever its state) and the balance (orders paid from it are among `payments`). */
+async function exportCredit(db: Executor, userId: string) {
+  const purchases = await db
+    .select({
+      id: creditPurchases.id,
+      amountPence: creditPurchases.amountPence,
+      currency: creditPurchases.currency,
+      provider: creditPurchases.provider,
+      status: creditPurchases.status,
+      createdAt: creditPurchases.createdAt,
+      succeededAt: creditPurchases.succeededAt,
+    })
+    .from(creditPurchases)
+    .where(eq(creditPurchases.userId, userId))
+    .orderBy(asc(creditPurchases.createdAt), asc(creditPurchases.id));
+  return {
+    balance: penceToPounds(await creditBalancePence(db, userId)),
+    purchases: purchases.map(({ amountPence, createdAt, succeededAt, ...rest }) => ({
+      ...rest,
+      amount: penceToPounds(amountPence),
+      createdAt: createdAt.toISOString(),
+      succeededAt: iso(succeededAt),
+    })),
   };
 }

@@ -3,13 +3,16 @@ import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from '../../../shared/account.schema';
 import {
   accounts,
+  apiKeys,
   emailOutbox,
   messages,
   payments,
   sessions,
   submissions,
   users,
+  webhookEndpoints,
 } from '../../db/schema';
+import { buyCredit, createKey } from '../../test-support/api';
 import { newId } from '../../lib/ids';
 import { insertSubmission } from '../../test-support/mail';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
@@ -180,6 +183,34 @@ describe('download my data', () => {
     expect(response.body).not.toContain(b.email);
     expect(response.body).not.toContain('pi_secret');
     expect(response.body).not.toMatch(/"token"|password/i);
+  });
+
+  it('includes prepaid credit, API keys and webhook endpoints, never a key, key hash or signing secret (issue 29)', async () => {
+    const owner = await signUp(t.app, { firstName: 'Cora' });
+    await buyCredit(t.app, owner, 5000);
+    const key = await createKey(t.app, owner, ['orders:read'], { name: 'Build server' });
+    const hook = await t.request('POST', '/api/webhook-endpoints', owner.cookie, { url: 'https://93.184.215.14/hook', events: ['order.completed'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const [keyRow] = await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    const [hookRow] = await t.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, owner.id));
+
+    const response = await t.request('GET', '/api/account/export', owner.cookie);
+    expect(response.statusCode).toBe(200);
+    const data = JSON.parse(response.body) as {
+      credit: { balance: number; purchases: { amount: number; status: string }[] };
+      apiKeys: Record<string, unknown>[];
+      webhookEndpoints: Record<string, unknown>[];
+    };
+    expect(data.credit).toMatchObject({ balance: 50, purchases: [expect.objectContaining({ amount: 50, status: 'succeeded' })] });
+    expect(data.apiKeys).toEqual([
+      { id: key.id, name: 'Build server', prefix: key.key.slice(0, 12), scopes: ['orders:read'], createdAt: expect.any(String), expiresAt: null, lastUsedAt: null, revokedAt: null },
+    ]);
+    expect(data.webhookEndpoints).toEqual([expect.objectContaining({ id: hookRow!.id, url: 'https://93.184.215.14/hook', events: ['order.completed'], enabled: true })]);
+    expect(data.webhookEndpoints[0]).not.toHaveProperty('secret');
+    expect(response.body).not.toContain(key.key);
+    expect(response.body).not.toContain(keyRow!.keyHash);
+    expect(response.body).not.toContain(hookRow!.secret);
+    expect(response.body).not.toMatch(/client_?secret/i);
   });
 
   it('refuses the signed out', async () => {
