@@ -11,12 +11,17 @@ export const ACCOUNT_MESSAGES = {
   resetRequested:
     'If an account exists for this address, we have sent it a link to reset the password. The link works once and expires in 1 hour.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
-  passwordReset: 'Your password has been changed. Please sign in with your new password.',
-  passwordChanged: 'Your password has been changed and your other devices have been signed out.',
+  passwordReset:
+    'Your password has been changed. Please sign in with your new password. Your API keys and webhooks still work: if someone else may have used your account, revoke them in Settings.',
+  passwordChanged:
+    'Your password has been changed and your other devices have been signed out. Your API keys and webhooks still work: revoke them in Settings if they may be compromised.',
   wrongPassword: 'The current password is not correct.',
   noPassword: 'Your account signs in through single sign-on, so it has no password to change here.',
   noPasswordForEmailChange: 'Your account signs in through single sign-on: change your e-mail address there.',
   otherDevicesSignedOut: 'Your other devices have been signed out.',
+  /** Beside "Sign out other devices" (issue 29, decision 032): keys and webhooks are for servers, not devices. */
+  keysSurviveSignOut:
+    'Signing out other devices, or changing your password, does not revoke your API keys or webhooks: they belong to your servers, not to a browser. If someone else may have used your account, revoke all keys too and check your webhooks.',
   verificationSent: 'We have sent you a new verification e-mail.',
   emailNotVerified: 'Your e-mail address is not verified yet. Check your inbox for the link we sent you.',
   emailVerified: 'Your e-mail address is verified. Thank you.',

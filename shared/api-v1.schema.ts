@@ -28,7 +28,13 @@ export const API_KEY_MESSAGES = {
   expiry: 'The expiry date must be in the future',
   tooMany: `An account can have at most ${MAX_API_KEYS_PER_ACCOUNT} active keys`,
   notFound: 'API key not found',
+  allRevoked: (count: number) => (count === 1 ? 'Your API key has been revoked.' : `All ${count} of your API keys have been revoked.`),
+  noneToRevoke: 'You have no active API keys.',
 } as const;
+
+/** POST /api/api-keys/revoke-all: how many active keys were revoked (issue 29, decision 032). */
+export const revokedApiKeysSchema = z.object({ revoked: z.number().int().nonnegative() });
+export type RevokedApiKeys = z.infer<typeof revokedApiKeysSchema>;
 
 /** POST /api/api-keys */
 export const createApiKeySchema = z.object({

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
+import { RevokeAllKeysButton } from '@client/features/api-keys';
 import { signOutOtherDevices } from '@client/features/auth';
 import { formatDateTime } from '@client/lib/format';
 import { queryKeys } from '@client/lib/query-keys';
@@ -51,11 +52,13 @@ export function DevicesList() {
           </li>
         ))}
       </ul>
-      <div>
+      <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" onClick={() => void signOutOthers()} disabled={busy || others === 0}>
           {busy ? 'Signing out...' : 'Sign out other devices'}
         </Button>
+        <RevokeAllKeysButton />
       </div>
+      <p className="text-sm text-slate-600">{ACCOUNT_MESSAGES.keysSurviveSignOut}</p>
     </div>
   );
 }

@@ -78,3 +78,16 @@ export async function revokeApiKey(db: Executor, userId: string, id: string): Pr
   if (!row) throw notFound(API_KEY_MESSAGES.notFound);
   return toApiKey(row);
 }
+
+/**
+ * "Revoke all keys" (issue 29, decision 032): every active key of the account stops working at once; the answer is
+ * how many did. Revoked keys stay listed, like one revoked by hand.
+ */
+export async function revokeAllApiKeys(db: Executor, userId: string): Promise<number> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
+}

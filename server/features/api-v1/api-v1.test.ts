@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { apiKeys, payments, submissions } from '../../db/schema';
-import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { cookieHeader, createTestApp, signUp, signUpAdmin, TEST_PASSWORD, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
 import { hashApiKey } from '../api-keys/keys';
 
@@ -48,6 +48,34 @@ describe('API keys', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(refused.json()).toMatchObject({ type: expect.stringContaining('unauthorized'), title: 'Unauthorized', status: 401, detail: expect.any(String) });
+  });
+
+  it('keys survive a password change and "sign out other devices"; "Revoke all keys" ends every one (issue 29, decision 032)', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const [one, two] = [await createKey(t.app, owner, ['orders:read']), await createKey(t.app, owner, ['orders:read'])];
+    const others = await createKey(t.app, other, ['orders:read']);
+    // The policy: a sign-out of other devices or a password change ends browser sessions, not server keys.
+    const identity = { headers: { origin: t.config.PUBLIC_URL } };
+    const signedOut = await t.request('POST', '/api/identity/revoke-other-sessions', owner, {}, identity);
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    const changed = await t.request('POST', '/api/identity/change-password', owner, { currentPassword: TEST_PASSWORD, newPassword: 'another-long-passphrase', revokeOtherSessions: true }, identity);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await bearer(t.app, one.key, 'GET', '/api/v1/orders')).statusCode).toBe(200);
+    const session = cookieHeader(changed);
+
+    const revoked = await t.request('POST', '/api/api-keys/revoke-all', session, {});
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toEqual({ revoked: 2 });
+    for (const key of [one, two]) expect((await bearer(t.app, key.key, 'GET', '/api/v1/orders')).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/api-keys', session)).json()).toEqual([
+      expect.objectContaining({ revokedAt: expect.any(String) }),
+      expect.objectContaining({ revokedAt: expect.any(String) }),
+    ]);
+    // Another customer's keys are untouched, and a second click revokes nothing.
+    expect((await bearer(t.app, others.key, 'GET', '/api/v1/orders')).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/api-keys/revoke-all', session, {})).json()).toEqual({ revoked: 0 });
+    expect((await t.request('POST', '/api/api-keys/revoke-all', null, {})).statusCode).toBe(401);
   });
 
   it('refuses an expired key, an unknown key, a malformed header, and an expiry in the past', async () => {

@@ -6,6 +6,7 @@ import {
   createdApiKeySchema,
   creditBalanceSchema,
   creditCheckoutResponseSchema,
+  revokedApiKeysSchema,
   type CreateApiKeyInput,
 } from '@shared/api-v1.schema';
 import { apiJson } from '@client/lib/api';
@@ -30,6 +31,16 @@ export function useRevokeApiKey() {
     mutationFn: (id: string) => apiJson(apiKeySchema, 'DELETE', `/api/api-keys/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
     meta: { errorMessage: 'The key could not be revoked. Please try again.' },
+  });
+}
+
+/** POST /api/api-keys/revoke-all: every active key of the account stops working. */
+export function useRevokeAllApiKeys() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson(revokedApiKeysSchema, 'POST', '/api/api-keys/revoke-all', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
+    meta: { errorMessage: 'The keys could not be revoked. Please try again.' },
   });
 }
 
