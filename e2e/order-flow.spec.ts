@@ -58,6 +58,9 @@ test.describe('the order form', () => {
 
     await expectToast(page, 'Authentication Required', 'Please sign in to submit your content for review.');
     await expect(page).toHaveURL(/\/login$/);
+    // The unsent form data plus wordCount (spec section 3; issue 25).
+    const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingSubmission') ?? 'null') as unknown);
+    expect(pending).toMatchObject({ content: text, wordCount: 100, serviceTier: 'polished' });
     await expect(page.getByText('Your submission is ready')).toBeVisible();
     await page.getByRole('link', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
@@ -135,6 +138,21 @@ test.describe('the order form', () => {
     await expect(page.getByRole('button', { name: `Pay ${price}` })).toBeVisible();
     await page.goto('/check-now');
     await expect(content(page)).toHaveValue(''); // the draft is cleared once the order exists
+  });
+
+  test('3,000 words joined by /, ·, |, _ or . are priced as 3,000 words, and checkout charges it (issue 28)', async ({ page }) => {
+    await signUpViaApi(page, { firstName: 'Jo', lastName: 'Joined' });
+    await page.goto('/check-now');
+    const price = priceLabel(3000, 'fact-checked', false);
+    expect(price).toBe('£120.00');
+    for (const joiner of ['\u00B7', '|', '_', '.', '/']) {
+      await fillOrderForm(page, { text: words(3000).split(' ').join(joiner), tier: 'Fact checked', category: 'Blog post' });
+      await expect(page.getByTestId('word-count')).toHaveText('3,000');
+      await expect(page.getByTestId('estimate-total')).toHaveText(price);
+    }
+    await submitButton(page).click();
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+    await expect(page.getByTestId('checkout-total')).toHaveText(price);
   });
 
   test('the minimum charge, the inline messages, the 0-word and the 3,000-word rules', async ({ page }) => {
