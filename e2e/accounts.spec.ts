@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import { request as newRequest, type Browser, type Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES } from '../shared/account.schema';
+import { API_KEY_MESSAGES } from '../shared/api-v1.schema';
 import { E2E_BASE_URL } from './env';
 import { E2E_PASSWORD, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 import { linkIn, mailsTo, waitForMail } from './mailbox';
@@ -165,6 +167,20 @@ test('settings: change password, devices, sign out other devices', async ({ page
   await tablet.close();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  // API keys survived both (decision 032); "Revoke all API keys" beside the devices ends them, after a confirmation.
+  const created = await page.request.post('/api/api-keys', { data: { name: 'CI', scopes: ['orders:read'] }, headers: { origin: E2E_BASE_URL } });
+  expect(created.status()).toBe(201);
+  const { key } = (await created.json()) as { key: string };
+  const server = await newRequest.newContext({ baseURL: E2E_BASE_URL }); // no cookies: a key alone
+  const useKey = () => server.get('/api/v1/orders', { headers: { authorization: `Bearer ${key}` } });
+  expect((await useKey()).status()).toBe(200);
+  await expect(page.getByText(ACCOUNT_MESSAGES.keysSurviveSignOut)).toBeVisible();
+  await page.getByRole('button', { name: 'Revoke all API keys' }).click();
+  await page.getByRole('button', { name: 'Yes, revoke all keys' }).click();
+  await expect(page.locator('li[data-variant]').getByText(API_KEY_MESSAGES.allRevoked(1))).toBeVisible();
+  expect((await useKey()).status()).toBe(401);
+  await server.dispose();
 });
 
 test('settings: download my data, then delete my account', async ({ page }) => {
