@@ -12,6 +12,7 @@ import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
 import { DUE_SOON_HOURS, reviewedTextOf } from '../../shared/review.schema';
 import { statusLabel } from '../../shared/submission-status';
 import { diffStats, diffWords } from '../../shared/text-diff';
+import { deliveredDiff } from '../features/delivery-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
@@ -75,8 +76,13 @@ export async function notifyPaymentReceived(settings: MailSettings, tx: Executor
 
 /** The numbers the "review completed" e-mail gives: words changed, and claims per verdict. */
 async function deliverySummary(tx: Executor, s: SubmissionRow): Promise<DeliverySummary> {
-  const reviewed = reviewedTextOf(s);
-  const wordsChanged = reviewed.trim() === '' ? 0 : diffStats(diffWords(s.content, reviewed)).changedWords;
+  // The diff stored at delivery (issue 29): no second 3,000-word diff on the event loop.
+  // Should the worker be busy or gone, the e-mail still tells the truth: diff here, once.
+  const parts = await deliveredDiff(tx, s).catch(() => {
+    const reviewed = reviewedTextOf(s);
+    return reviewed.trim() === '' ? null : diffWords(s.content, reviewed);
+  });
+  const wordsChanged = parts ? diffStats(parts).changedWords : 0;
   const rows = await tx
     .select({ verdict: factCheckClaims.verdict })
     .from(factCheckClaims)

@@ -37,9 +37,12 @@ async function deliveredOrder(): Promise<string> {
 
 describe('the delivery diff is computed once and stored (issue 29)', () => {
   it('stores the diff on the delivery row, and GET /api/v1/orders/:id and reviewed.docx read it without recomputing', async () => {
+    const atStart = diffPool.computed;
     const id = await deliveredOrder();
     const [row] = await t.app.db.select().from(deliveries).where(eq(deliveries.submissionId, id));
     expect(row!.diff).toEqual(diffWords(ORIGINAL, REVIEWED));
+    // Once for the delivery: the "review completed" e-mail's word count reads the stored diff too.
+    expect(diffPool.computed).toBe(atStart + 1);
 
     const before = diffPool.computed;
     for (let i = 0; i < 5; i += 1) {
