@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { countWords, MAX_WORD_CHARACTERS, wordTokens } from './word-count';
 import { priceInPence } from './pricing';
@@ -214,5 +214,20 @@ describe('countWords: words joined by punctuation or symbols (issue 28, issue 29
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('counts the same in a browser without Intl.Segmenter', async () => {
+    const samples = [...ARTICLES.map((a) => a.text), threeThousand.join('/'), threeThousand.join('\u00B7'), 'state-of-the-art he/she/they 1,000.50 U.S.A. https://example.com/a/b/c'];
+    const expected = samples.map((text) => countWords(text));
+    const segmenter = Intl.Segmenter;
+    vi.resetModules();
+    Reflect.deleteProperty(Intl, 'Segmenter');
+    try {
+      expect('Segmenter' in Intl).toBe(false);
+      const { countWords: countWithoutSegmenter } = await import('./word-count');
+      expect(samples.map((text) => countWithoutSegmenter(text))).toEqual(expected);
+    } finally {
+      Object.defineProperty(Intl, 'Segmenter', { value: segmenter, writable: true, configurable: true });
+    }
   });
 });

@@ -41,13 +41,20 @@ const EMOJI_JOINER = /(\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)
  * phonetic marks): inside a token they join words like the punctuation they resemble.
  */
 const LOOKALIKE_PUNCTUATION = '\\u01C0-\\u01C3\\uA78F\\u02C8\\u02CC\\u02D0\\u02D1';
+const LOOKALIKE = new RegExp(`[${LOOKALIKE_PUNCTUATION}]`, 'u');
+const LETTER_MARK_OR_DIGIT = /^[\p{L}\p{M}\p{N}]$/u;
 /** A character that belongs to a word: a letter, a combining mark (part of its letter) or a digit. */
-const WORD_CHARACTER = new RegExp(`[[\\p{L}\\p{M}\\p{N}]--[${LOOKALIKE_PUNCTUATION}]]`, 'v');
-/** Punctuation or a symbol between two word characters: the token may join several words. */
-const INNER_JOINER = new RegExp(
-  `[[\\p{L}\\p{M}\\p{N}]--[${LOOKALIKE_PUNCTUATION}]][^[[\\p{L}\\p{M}\\p{N}]--[${LOOKALIKE_PUNCTUATION}]]]`,
-  'v',
-);
+function isWordCharacter(character: string): boolean {
+  return LETTER_MARK_OR_DIGIT.test(character) && !LOOKALIKE.test(character);
+}
+/**
+ * Punctuation or a symbol between two word characters, or a lookalike letter: the token may join several words.
+ * (The `u` flag only, no `v` set subtraction, so browsers from before 2023 run it too.)
+ */
+const INNER_JOINER = /[\p{L}\p{M}\p{N}][^\p{L}\p{M}\p{N}]/u;
+function mayJoinWords(token: string): boolean {
+  return INNER_JOINER.test(token) || LOOKALIKE.test(token);
+}
 
 const DIGITS = /^\p{Nd}+$/u;
 const HYPHENS = new Set(['-', '\u2010', '\u2011']);
@@ -66,9 +73,12 @@ const URL = /^(?:[a-z][a-z0-9+.-]{0,30}:\/\/|www\.)\S+$/iu;
 const EMAIL = /^[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63})+$/u;
 const DATE_WITH_MONTH_NAME = /^\p{Nd}{1,4}[-./]\p{L}{3,9}\.?[-./]\p{Nd}{2,4}$/u;
 
-let segmenter: Intl.Segmenter | undefined;
-function wordSegmenter(): Intl.Segmenter {
-  segmenter ??= new Intl.Segmenter('en', { granularity: 'word' });
+let segmenter: Intl.Segmenter | null | undefined;
+/** The word segmenter; null in the rare browser without Intl.Segmenter (Firefox before 125). */
+function wordSegmenter(): Intl.Segmenter | null {
+  if (segmenter === undefined) {
+    segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
+  }
   return segmenter;
 }
 
@@ -108,15 +118,21 @@ type Segment = Intl.SegmentData;
  * text of many short joined tokens costs one segmentation, not one per token.
  */
 class SegmentCursor {
-  private readonly iterator: Iterator<Segment>;
+  private readonly iterator: Iterator<Segment> | null;
   private current: Segment | undefined;
 
-  constructor(text: string) {
-    this.iterator = wordSegmenter().segment(text)[Symbol.iterator]();
+  constructor(private readonly text: string) {
+    this.iterator = wordSegmenter()?.segment(text)[Symbol.iterator]() ?? null;
   }
 
   /** The segments that overlap [start, end), in order. */
   *overlapping(start: number, end: number): Generator<Segment> {
+    if (!this.iterator) {
+      // Without a segmenter, the token is one word-like segment: its runs of letters and digits are the words,
+      // which is what the segmenter's answer comes to once touching segments are joined.
+      yield { segment: this.text.slice(start, end), index: start, input: this.text, isWordLike: true };
+      return;
+    }
     for (;;) {
       if (!this.current) {
         const next = this.iterator.next();
@@ -152,7 +168,7 @@ function wordRuns(text: string, start: number, end: number, cursor: SegmentCurso
     let offset = index;
     for (const character of segment) {
       if (offset >= end) break;
-      if (offset < start || !WORD_CHARACTER.test(character)) {
+      if (offset < start || !isWordCharacter(character)) {
         current = undefined;
       } else if (current) {
         current.text += character;
@@ -195,7 +211,7 @@ function continuesWord(previous: Run, run: Run): boolean {
 /** Words a token holds before the length rule: 1, or the number of its runs when it joins three or more. */
 function wordsInToken(text: string, start: number, end: number, cursor: () => SegmentCursor): number {
   const token = text.slice(start, end);
-  if (!INNER_JOINER.test(token)) return 1;
+  if (!mayJoinWords(token)) return 1;
   const bare = withoutEnclosing(token);
   if (URL.test(bare) || (bare.length <= 254 && EMAIL.test(bare)) || DATE_WITH_MONTH_NAME.test(bare)) return 1;
   let words = 0;
