@@ -2,12 +2,12 @@ import { englishVariantLabel } from '@shared/categories';
 import type { ReactNode } from 'react';
 import { Download, Eye, FileText, Link as LinkIcon } from 'lucide-react';
 import { categoryLabel } from '@shared/categories';
-import { TIERS, tierLabel } from '@shared/service-tiers';
-import { FAST_TURNAROUND_PERCENT, quotePrice } from '@shared/pricing';
+import { tierLabel } from '@shared/service-tiers';
+import { priceBreakdown } from '@shared/price-breakdown';
 import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { formatDateTime, formatPence, formatRatePerWord } from '@client/lib/format';
+import { formatDateTime, formatPence } from '@client/lib/format';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { ReviewDelivery } from '@client/features/fact-check';
 import { DeliveryHistory } from './delivery-history';
@@ -35,16 +35,6 @@ function TextBlock({ label, text, empty }: { label: string; text: string | null 
       )}
     </section>
   );
-}
-
-/** How the price was reached: "1,200 words × £0.06 = £72.00", then the fast fee or the minimum charge. */
-export function priceBreakdown(s: Pick<Submission, 'wordCount' | 'serviceTier' | 'fastTurnaround'>): string {
-  const rate = TIERS[s.serviceTier].ratePence;
-  const words = `${s.wordCount.toLocaleString('en-GB')} ${s.wordCount === 1 ? 'word' : 'words'} × ${formatRatePerWord(rate)}`;
-  const price = quotePrice(s.wordCount, s.serviceTier, s.fastTurnaround);
-  const fast = s.fastTurnaround ? ` + ${FAST_TURNAROUND_PERCENT}% fast turnaround` : '';
-  const minimum = price.minimumApplied ? ` (minimum charge ${formatPence(price.totalPence)})` : '';
-  return `${words}${fast} = ${formatPence(price.rawPence)}${minimum}`;
 }
 
 const orNone = (value: string | null | undefined) => (value ? value : <span className="text-slate-500">Not provided</span>);

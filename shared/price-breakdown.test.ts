@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceBreakdown } from './submission-details-dialog';
+import { priceBreakdown } from './price-breakdown';
 
 describe('how the price was reached (order details)', () => {
   it('shows the counted words times the rate, with the fast fee or the minimum charge', () => {
