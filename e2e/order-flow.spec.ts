@@ -384,6 +384,8 @@ test.describe('the dashboard', () => {
     await expect(details.getByText('Two claims needed sources.')).toBeVisible();
     await expect(details.getByText('The reviewed text, checked by a human.')).toBeVisible();
     await expect(details.getByText('Due date')).toBeVisible();
+    // How the price was reached: the counted words times the rate (issue 28); 40 words fall under the minimum.
+    await expect(details.getByTestId('price-breakdown')).toHaveText('40 words × £0.06 = £2.40 (minimum charge £5.00)');
     await details.getByRole('button', { name: 'Close' }).click();
 
     const downloading = page.waitForEvent('download');
