@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { adminSubmissionListSchema, type AdminSubmission } from '@shared/submission.schema';
 import { NEXT_CURSOR_HEADER } from '@shared/review.schema';
 import { apiRequest, parseAnswer } from '@client/lib/api';
@@ -41,5 +41,7 @@ export const adminQueueQueryOptions = (filters: QueueFilters) =>
   });
 
 export function useAdminQueue(filters: QueueFilters, enabled: boolean) {
-  return useInfiniteQuery({ ...adminQueueQueryOptions(filters), enabled });
+  // While a new search or filter loads, the rows already shown stay mounted: a dialog the reviewer opened from a row
+  // (messages, review) is not torn down by the debounced search answering a moment later.
+  return useInfiniteQuery({ ...adminQueueQueryOptions(filters), enabled, placeholderData: keepPreviousData });
 }
