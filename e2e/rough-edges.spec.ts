@@ -95,8 +95,9 @@ test('the reviewer reaches Save Draft and Complete Review without scrolling, and
     const toast = toastLocator(admin).filter({ hasText: 'Draft saved' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(`Submission ${id} is in review.`);
-    // Let the notice settle (it slides in), then compare where it is with where the buttons are.
-    await admin.waitForTimeout(400);
+    // Let the notice settle (it slides in): wait for its animations to finish, then compare where it is with where
+    // the buttons are.
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const toastBox = (await toast.boundingBox())!;
     for (const button of [save, complete]) {
       const box = (await button.boundingBox())!;
