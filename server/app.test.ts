@@ -18,6 +18,14 @@ function makeClientDir(): string {
 let database: TestDatabase;
 const logLines: string[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;
+// The slow route tells the graceful-shutdown test when it is in flight, and finishes when the test lets it.
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+const slowStarted = deferred();
+const slowRelease = deferred();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -45,7 +53,8 @@ beforeAll(async () => {
   });
   app.get('/api/test/big', { config: { access: 'public' } }, async () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }));
   app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
-    await new Promise((r) => setTimeout(r, 400));
+    slowStarted.resolve();
+    await slowRelease.promise;
     return { done: true };
   });
   await app.ready();
@@ -123,8 +132,11 @@ describe('server basics', () => {
   it('finishes requests in flight when closing (graceful shutdown)', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${address}/api/test/slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 100));
-    await app.close();
+    // Close while the request is inside its handler, then let the handler finish: close must wait for it.
+    await slowStarted.promise;
+    const closing = app.close();
+    slowRelease.resolve();
+    await closing;
     expect(await inFlight).toEqual({ done: true });
   });
 });
