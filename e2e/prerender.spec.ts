@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitForHydration } from './support/hydration';
 import { expect, signUpViaApi, test } from './fixtures';
 
 /** The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. */
@@ -101,11 +102,7 @@ test.describe('typed before hydration', () => {
     });
     return release;
   }
-  const hydrated = (page: Page, selector: string) =>
-    page.waitForFunction((s) => {
-      const el = document.querySelector(s);
-      return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber$'));
-    }, selector);
+  const hydrated = waitForHydration;
 
   test('the help center search keeps what was typed and filters by it', async ({ page }) => {
     const release = await holdScripts(page);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { waitForHydration } from './support/hydration';
 import type { Page } from '@playwright/test';
 import { formatRatePerWord } from '../shared/money';
 import { TIER_LIST } from '../shared/service-tiers';
@@ -80,6 +81,8 @@ const PRIVATE_CHUNKS = /dashboard-page|admin-page|checkout-page|customer-home-pa
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('h1')).toHaveCount(1);
+  // Clicks before hydration are not yet replayed on pre-rendered pages (issue 25): act on a hydrated page.
+  await waitForHydration(page, 'h1');
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
