@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../env';
@@ -43,6 +43,21 @@ async function queueContact(tag = newId()): Promise<string> {
 }
 
 describe('mail worker', () => {
+  it('an e-mail queued within the same millisecond as the worker\'s clock is due (database microseconds)', async () => {
+    await queueContact();
+    const row = await rowFor('contact');
+    // The database keeps microseconds, a Date milliseconds: 12:00:00.123456 is due at 12:00:00.123.
+    await t.app.db.update(emailOutbox).set({ nextAttemptAt: sql`'2026-01-01T12:00:00.123456Z'::timestamptz` }).where(eq(emailOutbox.id, row.id));
+    const sink = new SmtpSink();
+    await sink.start();
+    try {
+      const { worker } = smtpWorker(t.app.db, sink.url, t.config.DATA_DIR, { now: () => new Date('2026-01-01T12:00:00.123Z') });
+      expect(await worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    } finally {
+      await sink.stop();
+    }
+  });
+
   it('with the SMTP server down the change still commits; the e-mail arrives once after the server comes back', async () => {
     const sink = new SmtpSink();
     await sink.start();

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { describeError, GIVE_UP_AFTER_MS, isPermanentFailure, retryDelayMs } from './retry';
 import type { MailTransport } from './transport';
+import { dueBefore } from '../lib/due-before';
 
 export interface WorkerLogger {
   info: (obj: object, msg: string) => void;
@@ -142,7 +143,7 @@ export class MailWorker {
       const due = await tx
         .select()
         .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+        .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.nextAttemptAt, dueBefore(now))))
         .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
         .limit(this.batchSize)
         .for('update', { skipLocked: true });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { BRAND } from '../../../shared/brand';
 import type { Database } from '../../db/client';
 import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -9,6 +9,7 @@ import type { WorkerLogger } from '../../mail/worker';
 import { renderEmail } from '../../mail/templates/layout';
 import type { Resolver } from './address';
 import { deliverWebhook } from './deliver';
+import { dueBefore } from '../../lib/due-before';
 
 /** Retried for this long after the event, then the delivery fails and its endpoint is disabled (decision 025). */
 export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
@@ -107,7 +108,7 @@ export class WebhookWorker {
         .select({ delivery: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.secret, userId: webhookEndpoints.userId })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), eq(webhookEndpoints.enabled, true)))
+        .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, dueBefore(now)), eq(webhookEndpoints.enabled, true)))
         .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
         .limit(this.batchSize)
         .for('update', { of: webhookDeliveries, skipLocked: true });
