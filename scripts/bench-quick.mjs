@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+const TIMEOUT_MS = Number(process.env.BENCH_QUICK_TIMEOUT_MS ?? 300_000);
 const here = import.meta.dirname;
 const self = path.basename(import.meta.filename);
 const scripts = readdirSync(here)
@@ -20,8 +21,11 @@ for (const name of scripts) {
   const run = spawnSync(process.execPath, [path.join(here, name)], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_QUICK: '1' },
+    // A quick run takes seconds: one that hangs (a handle left open) fails here instead of stalling CI.
+    timeout: TIMEOUT_MS,
+    killSignal: 'SIGKILL',
   });
-  results.push({ name, ok: run.status === 0, seconds: Math.round((Date.now() - started) / 1000), status: run.status ?? run.signal });
+  results.push({ name, ok: run.status === 0 && !run.error, seconds: Math.round((Date.now() - started) / 1000), status: run.error ? `timed out after ${TIMEOUT_MS / 1000} s` : (run.status ?? run.signal) });
 }
 
 console.log('\nbenchmarks in quick mode:');
