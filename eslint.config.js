@@ -23,13 +23,18 @@ const TO_CLIENT = [['**/client/**', '@client/*'], 'The server never imports clie
 const FEATURE_INDEX =
   "Another feature is used only through its public index (import '@client/features/<name>' or '../<name>'), never its inner files.";
 
-/** client/features/<name>: other features only through their index.ts; tests may reach test helpers. */
-const clientFeatureBoundaries = featuresOf('client/features').map((name) =>
-  restrict([`client/features/${name}/**/*.{ts,tsx}`], [
-    TO_SERVER,
-    [['@client/features/*/**', `!@client/features/${name}/**`], FEATURE_INDEX],
-  ]),
-);
+/**
+ * client/features/<name>: other features only through their index.ts, by alias or by relative path. A relative
+ * path is matched by depth: from client/features/<name>/x.tsx another feature is `../<other>/…`, from
+ * client/features/<name>/<folder>/x.tsx it is `../../<other>/…` (while `../api/…` stays inside the feature).
+ */
+const clientFeatureBoundaries = featuresOf('client/features').flatMap((name) => {
+  const byAlias = [['@client/features/*/**', `!@client/features/${name}/**`], FEATURE_INDEX];
+  return [
+    restrict([`client/features/${name}/*.{ts,tsx}`], [TO_SERVER, byAlias, [['../*/**', '!../../**', `!../${name}/**`], FEATURE_INDEX]]),
+    restrict([`client/features/${name}/*/**/*.{ts,tsx}`], [TO_SERVER, byAlias, [['../../*/**', '!../../../**', `!../../${name}/**`], FEATURE_INDEX]]),
+  ];
+});
 const serverFeatureBoundaries = featuresOf('server/features').map((name) =>
   restrict(
     [`server/features/${name}/**/*.ts`],

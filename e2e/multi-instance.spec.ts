@@ -133,7 +133,8 @@ test.beforeAll(async () => {
     AUTH_RATE_LIMIT_WINDOW_SECONDS: '900',
     ADMIN_EMAILS: `${ADMIN},${TEAM}`,
     MAIL_WORKER: 'on',
-    LOG_LEVEL: 'info',
+    // "job done" lines are debug: the test reads which instance ran each job.
+    LOG_LEVEL: 'debug',
   };
   instances = await Promise.all(
     INSTANCE_PORTS.map((port, i) =>
@@ -321,13 +322,13 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
   journey = { customerEmail, submissionId: id };
 });
 
-test('each e-mail is sent once, though both instances run the mail worker', async () => {
+test('each e-mail is sent once and each job runs once, though both instances run the job runner', async () => {
   test.setTimeout(90_000);
   expect(journey, 'the journey ran first').not.toBeNull();
   const customer = journey!.customerEmail.toLowerCase();
-  for (const instance of instances) expect(instance.log(), instance.name).toContain('mail worker started');
+  for (const instance of instances) expect(instance.log(), instance.name).toContain('job runner started');
 
-  // Everything the journey queued, delivered (the workers poll every 5 s).
+  // Everything the journey queued, delivered (each e-mail queues a delivery job in its own transaction).
   await expect
     .poll(async () => (await query<{ n: string }>(`select count(*) as n from email_outbox where status <> 'sent'`))[0]!.n, {
       timeout: 45_000,
@@ -355,9 +356,21 @@ test('each e-mail is sent once, though both instances run the mail worker', asyn
   expect(rows.every((r) => r.attempts === 1)).toBe(true);
 
   await sink!.waitFor(rows.length, 15_000);
-  // Longer than a worker's poll interval: a second delivery of anything would have arrived by now.
-  await new Promise((r) => setTimeout(r, 6_000));
+  // Every delivery job settled: none waiting or running, so no second delivery can still be on its way.
+  await expect
+    .poll(async () => (await query<{ n: string }>(`select count(*) as n from pgboss.job where name = 'mail.deliver' and state in ('created', 'retry', 'active') and start_after <= now()`))[0]!.n, {
+      timeout: 30_000,
+    })
+    .toBe('0');
   expect(sink!.received).toHaveLength(rows.length);
+  // Each job ran on exactly one instance, once: its id is in one log, one time.
+  const done = instances.map((instance) => [...instance.log().matchAll(/"jobId":"([0-9a-f-]{36})"[^\n]*"msg":"job done"/g)].map((m) => m[1]!));
+  const all = done.flat();
+  expect(all.length).toBeGreaterThan(0);
+  expect(new Set(all).size, 'a job id appears twice across the instances').toBe(all.length);
+  const completed = await query<{ id: string }>(`select id from pgboss.job where state = 'completed' and name like 'mail.%'`);
+  expect(completed.every((j) => all.includes(j.id))).toBe(true);
+  test.info().annotations.push({ type: 'jobs run', description: done.map((ids, i) => `instance-${i + 1}: ${ids.length}`).join(', ') });
   const byMessageId = new Map(sink!.received.map((m) => [m.parsed.messageId, m]));
   expect(byMessageId.size).toBe(rows.length);
   for (const row of rows) {

@@ -18,7 +18,6 @@ export async function startLocalServer(): Promise<{ baseUrl: string; origin: str
     ADMIN_EMAILS: admin.email,
     MAIL_WORKER: 'off',
     WEBHOOK_WORKER: 'on',
-    WEBHOOK_POLL_MS: '100',
     WEBHOOKS_ALLOW_LOOPBACK: '1',
   });
   const app = await buildApp({ config, clientDir: null });

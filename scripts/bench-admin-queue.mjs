@@ -22,11 +22,11 @@ const { buildApp } = await import('../server/app.ts');
 const { encodeCursor } = await import('../server/features/admin/queue-cursor.ts');
 const { sql } = await import('drizzle-orm');
 
-// BENCH_QUICK=1: a few thousand rows and 1 s per scenario, for CI: every scenario still has to answer 200 with a list.
+// BENCH_QUICK=1: a few thousand rows and 0.25 s per scenario, for CI: every scenario still has to answer 200 with a list.
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 2_000 : 1_000_000));
 const CUSTOMERS = Math.max(10, Math.min(50_000, Math.floor(ROWS / 20)));
-const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 1 : 10));
+const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 0.25 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = (process.env.BENCH_ONLY ?? '').trim();
 const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();

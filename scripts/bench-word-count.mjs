@@ -43,7 +43,8 @@ const inputs = [
   ['combining marks on one letter', () => { const text = 'a' + '\u0301'.repeat(CHARACTERS - 1); return { text, expected: Math.ceil(CHARACTERS / 50) }; }],
   ['one token a....a (closing punctuation)', () => { const text = 'a' + '.'.repeat(CHARACTERS - 2) + 'a'; return { text, expected: Math.ceil(CHARACTERS / 50) }; }],
   ['one token a((((a (opening punctuation)', () => { const text = '(a' + '('.repeat(CHARACTERS - 3) + 'a'; return { text, expected: Math.ceil(CHARACTERS / 50) }; }],
-  ['URL-shaped: http:// then words joined by /', () => { const { text } = fill('w/'); return { text: 'http://' + text.slice(7), expected: Math.ceil(CHARACTERS / 50) }; }],
+  // A "link" of more than six parts counts its parts (decision 005): http plus every w.
+  ['URL-shaped: http:// then words joined by /', () => { const { text } = fill('w/'); const link = 'http://' + text.slice(7); return { text: link, expected: 1 + link.split('w').length - 1 }; }],
   ['ordinary English', () => { const { text, times } = fill('The reviewer reads every word. '); return { text, expected: times * 5 }; }],
 ];
 

@@ -14,6 +14,8 @@ async function restrictedImports(file: string, code: string): Promise<string[]> 
 describe('import boundaries', () => {
   it.each([
     ['client/features/admin/x.tsx', "import { MessagesPanel } from '@client/features/messages/messages-panel';"],
+    ['client/features/checkout/x.tsx', "import { SubmissionList } from '../dashboard/submission-list';"],
+    ['client/features/public-site/components/x.tsx', "import { SubmissionList } from '../../dashboard/submission-list';"],
     ['client/components/layout/x.tsx', "import { RequireSignIn } from '@client/features/auth';"],
     ['client/lib/x.ts', "import { App } from '@client/app/app';"],
     ['client/lib/x.ts', "import { buildApp } from '../../server/app';"],
@@ -29,6 +31,10 @@ describe('import boundaries', () => {
   it.each([
     ['client/features/admin/x.tsx', "import { MessagesPanel } from '@client/features/messages';"],
     ['client/features/admin/x.tsx', "import { QueueTable } from '@client/features/admin/queue-table';"],
+    ['client/features/checkout/x.tsx', "import { SubmissionList } from '../dashboard';"],
+    ['client/features/checkout/x.tsx', "import { useCheckout } from './api/checkout';"],
+    ['client/features/public-site/components/x.tsx', "import { useHealth } from '../api/get-health';"],
+    ['client/features/public-site/components/x.tsx', "import { Button } from '../../../components/ui/button';"],
     ['server/features/contact/x.ts', "import { consumeRateLimit } from '../auth';"],
     ['server/features/contact/x.ts', "import { HttpError } from '../../lib/http-error';"],
     ['shared/x.ts', "import { z } from 'zod';"],

@@ -93,7 +93,7 @@ describe('server basics', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret internal detail');
     expect(response.body).not.toContain('.js:');
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(response.json()).toMatchObject({ message: 'Something went wrong on our side. Please try again.' });
   });
 
   it('serves the app shell uncached, 404 for unknown paths, and hashed assets cached for a year', async () => {

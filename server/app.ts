@@ -5,13 +5,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
-import { featureRoutes } from './features';
-import { registerDueSoonSweep } from './features/admin';
-import { registerMail } from './mail/register';
-import { registerWebhookWorker } from './features/webhooks';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
+import { featureJobs, featureRoutes } from './features';
+import { createJobRunner } from './jobs/runner';
+import { metricsPlugin } from './features/metrics';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
 import { registerResponseContract } from './plugins/contract';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added (the fuzz test reads the route table this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Traces go here instead of OTEL_EXPORTER_OTLP_ENDPOINT (the tracing test's in-memory exporter). */
+  traceExporter?: SpanExporter;
 }
 
 export function defaultClientDir(): string {
@@ -84,9 +87,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     // Every text the form accepts can come in a /check-now?content=... prefill link (lib/http-limits.ts).
     http: { maxHeaderSize: MAX_REQUEST_HEADER_BYTES },
-    genReqId: () => crypto.randomUUID(),
+    // Every log line, the X-Request-Id header and every error body carry it (server/lib/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any hook or route, so each request's span covers all of it (off unless configured; decision 028).
+  const tracing =
+    config.OTEL_EXPORTER_OTLP_ENDPOINT || options.traceExporter
+      ? (await import('./lib/tracing')).startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, exporter: options.traceExporter })
+      : null;
+  if (tracing) await app.register(tracing.plugin);
+  // First of all hooks: every answer, whatever ends it (a 404, a guard, a static file), names its request.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Every answer goes through its route's response schema; outside production an undeclared field fails it.
   registerResponseContract(app, { strict: config.NODE_ENV !== 'production' });
@@ -99,20 +113,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPoolError: (err) => app.log.error({ err }, 'database pool error'),
     }));
 
+  const jobs = createJobRunner({
+    handle: database,
+    log: app.log,
+    worker: config.MAIL_WORKER === 'on' || config.WEBHOOK_WORKER === 'on',
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('mail', mailSettingsFrom(config));
+  app.decorate('jobs', jobs);
+  app.decorate('mail', mailSettingsFrom(config, jobs));
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
-  const mail = registerMail(app);
-  const webhooks = registerWebhookWorker(app);
-  const dueSoon = registerDueSoonSweep(app);
-  // One close hook, so the order is ours and not the hooks' registration order: the due-soon sweep, the mail and
-  // webhook workers finish what is in flight, then the database closes (when this app opened it).
+  // The job runner starts once every plugin is ready; each feature says which of its jobs this instance runs.
+  app.addHook('onReady', async () => {
+    await jobs.start(featureJobs.map((job) => job(app)).filter((job) => job !== null));
+  });
+  // One close hook, so the order is ours and not the hooks' registration order: the job runner lets the jobs in
+  // flight finish, then the database closes (when this app opened it).
   app.addHook('onClose', async () => {
-    await dueSoon.stop();
-    await mail.stop();
-    await webhooks.stop();
+    await jobs.stop();
+    await tracing?.shutdown();
     if (options.database) return;
     await database.close();
     app.log.info('database closed');
@@ -124,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  await app.register(metricsPlugin, { database });
   for (const routes of featureRoutes) await app.register(routes);
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;

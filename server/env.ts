@@ -72,9 +72,15 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Public API (issue 29): requests per account per minute, over all of its API keys together. */
   API_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(240),
-  /** Webhook deliveries (decision 025): the outbox worker, and how often it looks for due deliveries. */
+  /**
+   * GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no such route
+   * (decision 028).
+   */
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** OpenTelemetry traces go to this OTLP/HTTP collector when set (decision 028); off otherwise. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(httpUrl.optional()),
+  /** Webhook deliveries (decision 025): whether this instance runs the webhooks.deliver job (decision 031). */
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
-  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   /**
    * Tests and local examples only: let webhooks go to http:// on loopback (127.0.0.0/8, ::1). Off by default; every
    * other private, link-local or loopback address is refused whatever this says.

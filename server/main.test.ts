@@ -195,18 +195,18 @@ async function serverData(): Promise<Record<string, string | undefined>> {
 }
 
 describe('signals: SIGTERM and SIGINT shut the server down gracefully', () => {
-  it('`npm start`, SIGTERM during a request: the request finishes, the worker stops, the database closes, exit 0', async () => {
+  it('`npm start`, SIGTERM during a request: the request finishes, the job runner stops, the database closes, exit 0', async () => {
     const port = await freePort();
     const env = serverEnv(port, { ...(await serverData()), HP_DIST_DIR: bundle.dist });
     const npm = runProcess('npm', ['start', '--silent'], env);
     cleanups.push(() => void npm.child.kill('SIGKILL'));
     await npm.waitFor('HumanProof is ready', 30_000);
-    await npm.waitFor('mail worker started');
+    await npm.waitFor('job runner started');
     const answer = await slowContactRequest(port, 1_000, () => npm.child.kill('SIGTERM'));
     expect(answer.status, answer.body).toBe(201);
     expect(await npm.exited).toBe(0);
     const log = npm.stdout();
-    const order = ['shutting down', 'mail worker stopped', 'database closed', 'shut down cleanly'].map((t) => log.indexOf(t));
+    const order = ['shutting down', 'job runner stopped', 'database closed', 'shut down cleanly'].map((t) => log.indexOf(t));
     expect(order.every((i) => i >= 0), log).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await portAnswers(port)).toBe(false);

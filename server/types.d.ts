@@ -2,6 +2,7 @@ import 'fastify';
 import type { Config } from './env';
 import type { Database } from './db/client';
 import type { Auth } from './features/auth/better-auth';
+import type { JobRunner } from './jobs/runner';
 import type { MailSettings } from './mail/settings';
 import type { RouteAccess } from './plugins/access';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     auth: Auth;
     /** What e-mails need from configuration; passed to every notify function (mail/notify.ts). */
     mail: MailSettings;
+    /** The job runner (server/jobs): queues jobs in a transaction, and works them on worker instances. */
+    jobs: JobRunner;
     /** Signs session cookies (better-auth's secret); plugins/auth.ts verifies cookies with it. */
     sessionSecret: string;
   }

@@ -44,6 +44,7 @@ export const AFTER_PAYMENT_MESSAGES = {
   refundAmount: 'Enter an amount in pounds and pence, more than £0.00.',
   refundTooLarge: (remainingPence: number) => `At most ${formatPence(remainingPence)} can still be refunded.`,
   refundNothingPaid: 'Nothing has been paid for this order, so there is nothing to refund.',
+  refundRequestReused: 'This refund request was already used for another order. Open the refund form again.',
   refundReason: 'Please give a reason for the refund.',
   refundFailed: 'The refund could not be made. Nothing was refunded; please try again.',
   ledgerRange: `Choose a date range of at most ${MAX_LEDGER_RANGE_DAYS} days, with the start before the end.`,

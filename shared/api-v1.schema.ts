@@ -270,6 +270,10 @@ export const WEBHOOK_SIGNATURE_HEADER = 'HumanProof-Signature';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
+/** Resend (issue 29): at most this many per account per window, so one customer cannot flood the delivery queue. */
+export const WEBHOOK_RESEND_LIMIT = 10;
+export const WEBHOOK_RESEND_WINDOW_MINUTES = 10;
+
 export const WEBHOOK_MESSAGES = {
   url: 'Enter an https:// URL',
   events: 'Choose at least one event',
@@ -278,6 +282,7 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `An account can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
+  resendLimit: `You can resend at most ${WEBHOOK_RESEND_LIMIT} deliveries per ${WEBHOOK_RESEND_WINDOW_MINUTES} minutes. Try again shortly.`,
 } as const;
 
 export const createWebhookEndpointSchema = z.object({

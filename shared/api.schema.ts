@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 
 /** Every error answer of the API (4xx and 5xx): `{ message }`, in the product's words. */
-export const apiErrorSchema = z.object({ message: z.string() });
+/** Every error answer: the product's message, and the request's id to quote to support (decision 028). */
+export const apiErrorSchema = z.object({ message: z.string(), requestId: z.string().optional() });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A success answer that is only a sentence to show (contact form, newsletter, account deleted). */

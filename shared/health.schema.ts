@@ -9,5 +9,7 @@ export const healthReportSchema = z.object({
   dataDir: z.enum(['writable', 'not writable']),
   /** Present when unavailable. */
   message: z.string().optional(),
+  /** Present when unavailable: the request's id (decision 028). */
+  requestId: z.string().optional(),
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;

@@ -215,6 +215,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Operations dashboard: orders and revenue per day, turnaround against the promise, open work and reviewer output.',
   },
   {
+    path: '/admin/jobs',
+    noindex: true,
+    page: 'features/background-jobs/jobs-page.tsx',
+    access: 'admin',
+    title: 'Background jobs',
+    description: 'E-mail and webhook delivery queues, and the jobs that failed, with Retry.',
+  },
+  {
     path: '/admin/team',
     noindex: true,
     page: 'features/team/team-page.tsx',

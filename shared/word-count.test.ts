@@ -73,9 +73,9 @@ describe('countWords', () => {
     expect(countWords('x'.repeat(200_000))).toBe(4000);
     // Accents stacked on one letter (Zalgo text) are characters too.
     expect(countWords('a' + '\u0301'.repeat(500))).toBe(11);
-    // A real long word and a long address stay cheap.
+    // A real long word stays one word; a long link counts its parts (a link is one word up to 6 parts).
     expect(countWords('pneumonoultramicroscopicsilicovolcanoconiosis')).toBe(1);
-    expect(countWords('https://www.example.com/blog/2025/how-to-write-better-product-copy?utm_source=mail')).toBe(2);
+    expect(countWords('https://www.example.com/blog/2025/how-to-write-better-product-copy?utm_source=mail')).toBe(15);
   });
 
   it('keeps an emoji sequence with joiners as one word', () => {
@@ -142,6 +142,11 @@ const englishText = fc.array(fc.constantFrom(...ENGLISH_WORDS), { minLength: 100
 const NOT_A_WORD_CHARACTER = /^[^\p{L}\p{M}\p{N}\-'\u2019]$/u;
 /** Punctuation and symbols a person might put between words, the ones of issues 28 and 29 first. */
 const VISIBLE_JOINERS = ['/', '\u00B7', '|', '_', '.', '\u{1D159}', '\u{16FE4}', '\u2E31', '\u1361', ',', ';', ':', '!', '?', '&', '+', '=', '*', '~', '^', '@', '#', '$', '%', '(', ')', '[', ']', '{', '}', '<', '>', '\\', '"', '`', '\u2014', '\u2013', '\u2026', '\u2022', '\u2027', '\u30FB', '\u00A6', '\u2E3A', '\u01C0', '\u01C3', '\uA78F', '\u{1F3FB}', '\u{1F600}', '\u00A7', '\u00B6', '\u2020'];
+/**
+ * The visible joiners that join: U+16FE4 renders as a gap and separates like a space, and with spaces between them
+ * two joined words ("and/or") are one word by decision 005, so mixing it in measures that rule, not joining.
+ */
+const JOINING_JOINERS = VISIBLE_JOINERS.filter((joiner) => wordTokens(`a${joiner}b`).length === 1);
 /** Any one character that is neither a letter (with its combining marks), a digit, a hyphen nor an apostrophe. */
 const anyJoiner = fc.oneof(
   fc.constantFrom(...VISIBLE_JOINERS),
@@ -163,8 +168,18 @@ describe('countWords: words joined by punctuation or symbols (issue 28, issue 29
   });
 
   it('keeps one word for two joined runs, numbers, dates, URLs, e-mail addresses, initialisms and contractions', () => {
-    const oneWord = ['and/or', 'well-known', "don't", "O'Neill's", 'e.g.', 'U.S.A.', '1,000.50', '£1,250.00', '2025-01-31', '31/01/2025', '31-Jan-2025', '12:30', '192.168.0.1', 'v1.2.3', 'https://www.example.com/a/b/c?x=1&y=2', '(https://example.org/one/two/three).', 'first.last@example.co.uk', '"me@example.com",', 'Node.js'];
+    const oneWord = ['and/or', 'well-known', "don't", "O'Neill's", 'e.g.', 'U.S.A.', '1,000.50', '£1,250.00', '2025-01-31', '31/01/2025', '31-Jan-2025', '12:30', '192.168.0.1', 'v1.2.3', 'https://www.example.com/pricing', 'https://example.com/a/b/c', '(https://example.org/one/two/three).', 'first.last@example.co.uk', '"me@example.com",', 'Node.js'];
     for (const token of oneWord) expect(countWords(token), token).toBe(1);
+  });
+
+  it('does not price words joined by dots as one link: "www." or "name@" in front buys nothing (found by the property test)', () => {
+    const words = Array.from({ length: 3000 }, () => 'our');
+    expect(countWords(`www.${words.join('.')}`)).toBe(3001);
+    expect(countWords(`https://${words.join('.')}`)).toBe(3001);
+    expect(countWords(`https://example.com/${words.join('/')}`)).toBe(3003);
+    expect(countWords(`me@${words.join('.')}.com`)).toBeGreaterThanOrEqual(50);
+    // A link of up to 6 parts is one word; a 7th part makes it count its parts.
+    expect(countWords('https://example.com/a/b/c/d')).toBe(7);
   });
 
   it('counts each part of three or more joined runs, except a hyphenated compound of up to four parts', () => {
@@ -201,11 +216,17 @@ describe('countWords: words joined by punctuation or symbols (issue 28, issue 29
     );
   });
 
+  it('treats the Khitan filler as a space: two joined words around it stay one word each, as with a space', () => {
+    expect(VISIBLE_JOINERS.filter((joiner) => !JOINING_JOINERS.includes(joiner))).toEqual(['\u{16FE4}']);
+    expect(countWords('cold/have\u{16FE4}tea/expensive')).toBe(countWords('cold/have tea/expensive'));
+    expect(countWords('cold/have/tea\u{16FE4}expensive')).toBe(4);
+  });
+
   it('counts real English within 2% when each space is replaced by its own visible punctuation or symbol (property)', () => {
     fc.assert(
       fc.property(
         englishText.chain((words) =>
-          fc.tuple(fc.constant(words), fc.array(fc.constantFrom(...VISIBLE_JOINERS), { minLength: words.length, maxLength: words.length })),
+          fc.tuple(fc.constant(words), fc.array(fc.constantFrom(...JOINING_JOINERS), { minLength: words.length, maxLength: words.length })),
         ),
         ([words, joiners]) => {
           const text = words.map((w, i) => (i === 0 ? w : joiners[i]! + w)).join('');

@@ -16,7 +16,8 @@
  *    browser's estimate and the server's count never disagree.
  *    These stay one run each: numbers with separators and numeric dates ("1,000.50", "2025-01-31", "12:30"),
  *    initialisms ("U.S.A."), a contraction or possessive ending ("O'Neill's"); and the whole token is one word when
- *    it is a URL, an e-mail address or a date with a month name ("31-Jan-2025"). Two runs are always one word
+ *    it is a date with a month name ("31-Jan-2025"), or a URL or an e-mail address of up to 6 parts (a longer
+ *    "link" counts its parts, so "www." in front of words joined by dots buys nothing). Two runs are always one word
  *    ("and/or", "well-known", "e.g."), and so is a hyphenated compound of up to four parts ("ten-year-old",
  *    "state-of-the-art"); a longer hyphen chain counts each part.
  * 3. A token longer than MAX_WORD_CHARACTERS characters (code points) counts at least one word per started
@@ -58,6 +59,11 @@ function mayJoinWords(token: string): boolean {
 
 const DIGITS = /^\p{Nd}+$/u;
 const HYPHENS = new Set(['-', '\u2010', '\u2011']);
+/**
+ * A URL or e-mail address of up to this many word-like parts is one word (https://www.example.com/pricing has 5;
+ * jane.doe@mail.example.co.uk 6); a longer one counts its parts.
+ */
+const MAX_LINK_PARTS = 6;
 /** A hyphenated compound of up to this many parts is one word: ten-year-old, state-of-the-art, jack-of-all-trades. */
 const MAX_COMPOUND_PARTS = 4;
 const NUMBER_SEPARATORS = new Set(['.', ',', ':', '/', '-']);
@@ -213,7 +219,8 @@ function wordsInToken(text: string, start: number, end: number, cursor: () => Se
   const token = text.slice(start, end);
   if (!mayJoinWords(token)) return 1;
   const bare = withoutEnclosing(token);
-  if (URL.test(bare) || (bare.length <= 254 && EMAIL.test(bare)) || DATE_WITH_MONTH_NAME.test(bare)) return 1;
+  if (DATE_WITH_MONTH_NAME.test(bare)) return 1;
+  const link = URL.test(bare) || (bare.length <= 254 && EMAIL.test(bare));
   let words = 0;
   let onlyHyphens = true;
   let previous: Run | undefined;
@@ -226,6 +233,9 @@ function wordsInToken(text: string, start: number, end: number, cursor: () => Se
     previous = run;
   }
   if (words < 3) return 1;
+  // A link or an address is one word, but only while it looks like one: "www." or "x@" in front of a chain of
+  // 3,000 words joined by dots must not price them as one (found by the property test).
+  if (link && words <= MAX_LINK_PARTS) return 1;
   return onlyHyphens && words <= MAX_COMPOUND_PARTS ? 1 : words;
 }
 

@@ -4,6 +4,7 @@ import { Spinner } from '@client/components/ui/skeleton';
 import { RequireSignIn } from '@client/features/auth';
 import { useCurrentUser } from '@client/lib/current-user';
 import { hasSessionHint } from '@client/lib/session-hint';
+import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage, routedPages, type RoutedPage } from './routes';
 
@@ -37,16 +38,18 @@ function RoutePage({ route, params }: { route: RoutedPage; params: Record<string
 export function App() {
   return (
     <Layout>
-      <Suspense fallback={<PageFallback />}>
-        <Switch>
-          {routedPages.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {(params) => <RoutePage route={route} params={params} />}
-            </Route>
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <ErrorBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <Switch>
+            {routedPages.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {(params) => <RoutePage route={route} params={params} />}
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </Layout>
   );
 }

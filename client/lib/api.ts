@@ -14,14 +14,30 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The `message` of a JSON error body, when there is one. */
-  get serverMessage(): string | undefined {
+  private parsedBody(): { message?: unknown; requestId?: unknown; instance?: unknown; detail?: unknown } {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
+      const parsed = JSON.parse(this.body) as unknown;
+      return parsed && typeof parsed === 'object' ? parsed : {};
     } catch {
-      return undefined;
+      return {};
     }
+  }
+
+  /**
+   * The `message` of a JSON error body, when there is one. A server error (5xx) adds its reference, so the
+   * customer can quote it to support and support can find the request in the logs (decision 028).
+   */
+  get serverMessage(): string | undefined {
+    const { message } = this.parsedBody();
+    if (typeof message !== 'string') return undefined;
+    return this.status >= 500 && this.requestId ? `${message} (Reference: ${this.requestId})` : message;
+  }
+
+  /** The id of the request this error answered (its X-Request-Id), when the server named it. */
+  get requestId(): string | undefined {
+    const { requestId, instance } = this.parsedBody();
+    if (typeof requestId === 'string') return requestId;
+    return typeof instance === 'string' && instance.startsWith('urn:request:') ? instance.slice('urn:request:'.length) : undefined;
   }
 }
 

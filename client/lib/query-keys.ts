@@ -48,5 +48,6 @@ export const queryKeys = {
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
     insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,
     team: ['admin', 'team'] as const,
+    jobs: ['admin', 'jobs'] as const,
   },
 };

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type * as PgModule from 'pg';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, tightenTree } from '../lib/private-files';
 import { acquireDataDirLock } from './data-dir-lock';
 import { describeConnectError, DatabaseStartupError } from './errors';
@@ -15,6 +18,12 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded instance itself (PGlite only): the job runner works through it too (server/jobs). */
+  pglite?: PGlite;
+  /** The server's address (PostgreSQL only): the job runner opens its own small pool there (server/jobs). */
+  databaseUrl?: string;
+  /** PostgreSQL only: how many requests wait for a pooled connection now (the metrics read it). */
+  poolWaiting?: () => number;
   close: () => Promise<void>;
 }
 
@@ -74,7 +83,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
+  // Through `require` (pg is CommonJS): there the OpenTelemetry pg instrumentation can patch it (lib/tracing.ts).
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const pool = new pg.Pool({
@@ -91,7 +101,7 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<DatabaseHandl
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', (err) => options.onPoolError?.(err));
   const db = drizzle({ client: pool, schema });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', databaseUrl: options.databaseUrl, poolWaiting: () => pool.waitingCount, close: () => pool.end() };
 }
 
 /**
@@ -123,6 +133,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     return {
       db,
       kind: 'pglite',
+      pglite: client,
       close: async () => {
         try {
           await client.close();
@@ -137,8 +148,18 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-/** Applies committed migrations; on PostgreSQL under an advisory lock so instances starting together take turns. */
+/**
+ * Applies committed migrations, then installs the job runner's schema and queues (pg-boss versions its own
+ * tables; server/jobs/boss.ts). On PostgreSQL the app's migrations run under an advisory lock so instances
+ * starting together take turns; pg-boss takes its own.
+ */
 export async function runMigrations(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
+  await runAppMigrations(handle, databaseUrl);
+  const { installJobSchema } = await import('../jobs/boss');
+  await installJobSchema(handle);
+}
+
+async function runAppMigrations(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
   const migrationsDir = migrationsFolder();
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');

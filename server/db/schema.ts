@@ -217,6 +217,29 @@ export const submissionStatusChanges = pgTable(
   (t) => [index('status_changes_submission_idx').on(t.submissionId, t.createdAt)],
 );
 
+/**
+ * The order's domain events (decision 029): one row per lifecycle transition, written by
+ * server/features/orders/transition.ts in the transaction of the change. Webhooks are raised from it, and what
+ * consumes order changes later (live updates) reads it.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: text('from_status').$type<SubmissionStatus>(),
+    toStatus: text('to_status').$type<SubmissionStatus>().notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_submission_idx').on(t.submissionId, t.createdAt), index('order_events_created_idx').on(t.createdAt)],
+);
+
 /** One row per payment attempt with a provider. Refunds can be added as their own rows later. */
 export const payments = pgTable(
   'payments',

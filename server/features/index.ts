@@ -20,6 +20,12 @@ import { creditRoutes } from './credit/routes';
 import { apiV1Routes } from './api-v1/routes';
 import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
+import { backgroundJobRoutes } from './background-jobs/routes';
+import type { JobHandler } from '../jobs/runner';
+import { mailDeliveryJob } from '../mail/register';
+import { webhookDeliveryJob } from './webhooks';
+import { dueSoonJob } from './admin';
+import { retentionPurgeJob } from './account';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -44,4 +50,13 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiV1Routes,
   apiDocsRoutes,
   webhookRoutes,
+  backgroundJobRoutes,
+];
+
+/** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */
+export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
+  mailDeliveryJob,
+  webhookDeliveryJob,
+  dueSoonJob,
+  retentionPurgeJob,
 ];

@@ -14,7 +14,7 @@ import { statusLabel } from '../../shared/submission-status';
 import { diffStats, diffWords } from '../../shared/text-diff';
 import { deliveredDiff } from '../features/delivery-diff';
 import { newId } from '../lib/ids';
-import { enqueueEmail } from './outbox';
+import { enqueueEmail, type QueuedEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
 import type { MailSettings } from './settings';
 import {
@@ -55,12 +55,23 @@ function orderView(s: SubmissionRow): OrderView {
   };
 }
 
+/** One e-mail to every team address (administrators plus ADMIN_EMAILS, each once), for one event. */
+async function emailTeam(
+  settings: MailSettings,
+  tx: Executor,
+  queued: Omit<QueuedEmail, 'to'>,
+  extra: Iterable<string> = [],
+): Promise<void> {
+  const addresses = new Set([...(await teamAddresses(tx, settings.adminEmails)), ...extra]);
+  for (const to of addresses) await enqueueEmail(settings.jobs, tx, { ...queued, to });
+}
+
 /** To the customer (payment received: id, tier, words, amount, due date) and the team (new paid submission). */
 export async function notifyPaymentReceived(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
   const order = orderView(s);
   const owner = await findAccount(tx, s.userId);
   if (owner) {
-    await enqueueEmail(tx, {
+    await enqueueEmail(settings.jobs, tx, {
       kind: 'payment-received',
       to: owner.email,
       eventId: s.id,
@@ -69,9 +80,7 @@ export async function notifyPaymentReceived(settings: MailSettings, tx: Executor
   }
   const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
   const email = newPaidSubmissionEmail(settings, { customer, order });
-  for (const to of await teamAddresses(tx, settings.adminEmails)) {
-    await enqueueEmail(tx, { kind: 'new-paid-submission', to, eventId: s.id, email });
-  }
+  await emailTeam(settings, tx, { kind: 'new-paid-submission', eventId: s.id, email });
 }
 
 /** The numbers the "review completed" e-mail gives: words changed, and claims per verdict. */
@@ -103,7 +112,7 @@ async function notifyOwner(
     kind === 'review-started'
       ? reviewStartedEmail(settings, input)
       : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s) });
-  await enqueueEmail(tx, { kind, to: owner.email, eventId: s.id, email });
+  await enqueueEmail(settings.jobs, tx, { kind, to: owner.email, eventId: s.id, email });
 }
 
 /** To the customer: a reviewer has started on the order. */
@@ -122,7 +131,7 @@ export async function notifyNewMessage(settings: MailSettings, tx: Executor, mes
   const hasAttachment = Boolean(message.attachmentUrl);
   if (message.isFromAdmin) {
     if (!owner) return;
-    await enqueueEmail(tx, {
+    await enqueueEmail(settings.jobs, tx, {
       kind: 'team-message',
       to: owner.email,
       eventId: message.id,
@@ -142,15 +151,7 @@ export async function notifyNewMessage(settings: MailSettings, tx: Executor, mes
     message: message.content,
     hasAttachment,
   });
-  for (const to of await teamAddresses(tx, settings.adminEmails)) {
-    await enqueueEmail(tx, {
-      kind: 'customer-message',
-      to,
-      eventId: message.id,
-      email,
-      replyTo: null,
-    });
-  }
+  await emailTeam(settings, tx, { kind: 'customer-message', eventId: message.id, email, replyTo: null });
 }
 
 /** To the team: a contact-form message (Reply-To: the sender, when the address is valid). */
@@ -162,15 +163,7 @@ export async function notifyContactMessage(settings: MailSettings, tx: Executor,
     subject: contact.subject,
     message: contact.message,
   });
-  for (const to of await teamAddresses(tx, settings.adminEmails)) {
-    await enqueueEmail(tx, {
-      kind: 'contact-message',
-      to,
-      eventId: contact.id,
-      email,
-      replyTo: { name, email: contact.email },
-    });
-  }
+  await emailTeam(settings, tx, { kind: 'contact-message', eventId: contact.id, email, replyTo: { name, email: contact.email } });
 }
 
 /** The account a link e-mail goes to: better-auth's user (e-mail and our first-name field). */
@@ -181,7 +174,7 @@ export interface AccountRecipient {
 
 /** To the account: a single-use link to choose a new password (the client page reads the token from the hash). */
 export async function notifyPasswordReset(settings: MailSettings, tx: Executor, user: AccountRecipient, token: string): Promise<void> {
-  await enqueueEmail(tx, {
+  await enqueueEmail(settings.jobs, tx, {
     kind: 'password-reset',
     to: user.email,
     eventId: newId(),
@@ -202,7 +195,7 @@ export async function notifyVerifyEmail(
 ): Promise<void> {
   const query = new URLSearchParams({ token, callbackURL: isChange ? '/email-verified?changed=1' : '/email-verified' });
   const input = { firstName: user.firstName ?? null, path: `/api/identity/verify-email?${query.toString()}` };
-  await enqueueEmail(tx, {
+  await enqueueEmail(settings.jobs, tx, {
     kind: isChange ? 'change-email' : 'verify-email',
     to: user.email,
     eventId: newId(),
@@ -216,7 +209,7 @@ export async function notifyTeamInvitation(
   tx: Executor,
   invitation: { id: string; email: string; inviter: string; token: string; days: number },
 ): Promise<void> {
-  await enqueueEmail(tx, {
+  await enqueueEmail(settings.jobs, tx, {
     kind: 'team-invitation',
     to: invitation.email,
     eventId: invitation.id,
@@ -230,7 +223,7 @@ export async function notifyTeamInvitation(
 
 /** To the owner of an address someone tried to sign up with (the sign-up answer itself stays neutral). */
 export async function notifySignUpAttempt(settings: MailSettings, tx: Executor, user: AccountRecipient): Promise<void> {
-  await enqueueEmail(tx, {
+  await enqueueEmail(settings.jobs, tx, {
     kind: 'sign-up-attempt',
     to: user.email,
     eventId: newId(),
@@ -243,7 +236,7 @@ export async function notifyOrderCancelled(settings: MailSettings, tx: Executor,
   const order = orderView(s);
   const owner = await findAccount(tx, s.userId);
   if (owner) {
-    await enqueueEmail(tx, {
+    await enqueueEmail(settings.jobs, tx, {
       kind: 'order-cancelled',
       to: owner.email,
       eventId: s.id,
@@ -252,9 +245,7 @@ export async function notifyOrderCancelled(settings: MailSettings, tx: Executor,
   }
   const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
   const email = orderCancelledTeamEmail(settings, { customer, order, refundedPence });
-  for (const to of await teamAddresses(tx, settings.adminEmails)) {
-    await enqueueEmail(tx, { kind: 'order-cancelled-team', to, eventId: s.id, email });
-  }
+  await emailTeam(settings, tx, { kind: 'order-cancelled-team', eventId: s.id, email });
 }
 
 /** To the customer: an admin refunded (part of) the order. `eventId` is the refund request. */
@@ -266,7 +257,7 @@ export async function notifyRefundIssued(
 ): Promise<void> {
   const owner = await findAccount(tx, s.userId);
   if (!owner) return;
-  await enqueueEmail(tx, {
+  await enqueueEmail(settings.jobs, tx, {
     kind: 'refund-issued',
     to: owner.email,
     eventId: refund.eventId,
@@ -279,9 +270,7 @@ export async function notifyRevisionRequested(settings: MailSettings, tx: Execut
   const owner = await findAccount(tx, s.userId);
   const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
   const email = revisionRequestedTeamEmail(settings, { customer, order: orderView(s), message });
-  for (const to of await teamAddresses(tx, settings.adminEmails)) {
-    await enqueueEmail(tx, { kind: 'revision-requested-team', to, eventId: s.id, email });
-  }
+  await emailTeam(settings, tx, { kind: 'revision-requested-team', eventId: s.id, email });
 }
 
 /**
@@ -302,7 +291,5 @@ export async function notifyDueSoon(
     hoursLeft: DUE_SOON_HOURS,
   });
   const eventId = `${s.id}@${s.dueDate.toISOString()}`;
-  const addresses = new Set(await teamAddresses(tx, settings.adminEmails));
-  if (claimant) addresses.add(claimant.email);
-  for (const to of addresses) await enqueueEmail(tx, { kind: 'due-soon', to, eventId, email });
+  await emailTeam(settings, tx, { kind: 'due-soon', eventId, email }, claimant ? [claimant.email] : []);
 }

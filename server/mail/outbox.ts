@@ -1,6 +1,8 @@
 import type { Executor } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { newId } from '../lib/ids';
+import { QUEUES } from '../jobs/queues';
+import type { JobSender } from '../jobs/runner';
 import { headerSafe, normaliseAddress } from './format';
 import type { RenderedEmail } from './templates/layout';
 
@@ -43,10 +45,11 @@ export function formatReplyTo(replyTo: { name: string; email: string } | null | 
 }
 
 /**
- * Records one e-mail in the outbox through the caller's transaction. The same event raised twice for the same
+ * Records one e-mail in the outbox through the caller's transaction, with a delivery round for the job runner in
+ * the same transaction: both exist exactly when the change commits. The same event raised twice for the same
  * recipient is queued once (dedupe key). An invalid recipient is recorded as failed rather than failing the change.
  */
-export async function enqueueEmail(tx: Executor, queued: QueuedEmail): Promise<void> {
+export async function enqueueEmail(jobs: JobSender, tx: Executor, queued: QueuedEmail): Promise<void> {
   const to = normaliseAddress(queued.to);
   const toAddress = to ?? headerSafe(queued.to, 254);
   await tx
@@ -64,4 +67,5 @@ export async function enqueueEmail(tx: Executor, queued: QueuedEmail): Promise<v
       lastError: to ? null : 'Invalid recipient address',
     })
     .onConflictDoNothing();
+  if (to) await jobs.sendInTransaction(tx, QUEUES.mail);
 }

@@ -1,27 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { createMailTransport, type MailTransport } from './transport';
-import { MailWorker } from './worker';
+import { QUEUES } from '../jobs/queues';
+import type { JobHandler } from '../jobs/runner';
+import { createMailTransport } from './transport';
+import { MailDelivery } from './delivery';
 
 /**
- * Runs the outbox worker with the app when MAIL_WORKER=on: started once the app is ready. The returned `stop`
- * finishes the send in flight and ends the worker; the app calls it on close before it closes the database
- * (app.ts), so the worker never runs a query on a closed database.
+ * The "mail.deliver" job on instances with MAIL_WORKER=on: one outbox round per job (server/jobs). On close the
+ * send in flight finishes and the rest of its batch is handed back; the job runner stops before the database.
  */
-export function registerMail(app: FastifyInstance): { stop: () => Promise<void> } {
-  let worker: MailWorker | null = null;
-  let transport: MailTransport | null = null;
-  app.addHook('onReady', async () => {
-    if (app.config.MAIL_WORKER !== 'on') return;
-    transport = createMailTransport(app.config, app.log);
-    worker = new MailWorker({ db: app.db, transport, log: app.log });
-    worker.start();
-  });
+export function mailDeliveryJob(app: FastifyInstance): JobHandler | null {
+  if (app.config.MAIL_WORKER !== 'on') return null;
+  const transport = createMailTransport(app.config, app.log);
+  const delivery = new MailDelivery({ db: app.db, transport, log: app.log });
+  app.log.info({ transport: transport.kind }, 'mail delivery on');
   return {
-    stop: async () => {
-      await worker?.stop();
-      transport?.close();
-      worker = null;
-      transport = null;
+    queue: QUEUES.mail,
+    run: async () => {
+      const round = await delivery.runOnce();
+      return { more: round.claimed === delivery.batchSize && round.released === 0 };
     },
+    stopping: () => delivery.requestStop(),
+    close: () => transport.close(),
   };
 }

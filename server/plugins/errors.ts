@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../lib/http-error';
 import { PROBLEM_CONTENT_TYPE } from '../../shared/api-v1.schema';
 import { ProblemError, problemBody, type ProblemExtensions } from '../lib/problem';
+import { problemInstance } from '../lib/request-id';
 
 /** The public API (/api/v1, API-key routes) answers errors as RFC 9457 problem details (decision 024). */
 export function answersProblems(request: FastifyRequest): boolean {
@@ -111,20 +112,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   // Answers made outside the error handler (better-auth's Web responses, a bare reply.code(404).send())
-  // still reach the client as `{ message }`. Pages (the app shell's 404) and streams are left alone.
+  // still reach the client as `{ message }`. Pages (the app shell's 404) and streams are left alone. Every error
+  // body names its request (decision 028): `requestId` beside `message`, `instance` in a problem.
   app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
     if (status < 400) return payload;
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    if (String(reply.getHeader('content-type') ?? '').startsWith(PROBLEM_CONTENT_TYPE)) return payload;
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (contentType.startsWith('text/html')) return payload;
     if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (isMessageBody(payload, reply.getHeader('content-type'))) return payload;
+    if (contentType.startsWith(PROBLEM_CONTENT_TYPE)) return withRequestId(reply, payload, { instance: problemInstance(request.id) });
+    if (isMessageBody(payload, contentType)) return withRequestId(reply, payload, { requestId: request.id });
     const message = status >= 500 ? SERVER_ERROR_MESSAGE : (STATUS_CODES[status] ?? 'Request failed');
     if (answersProblems(request)) {
       void reply.header('content-type', PROBLEM_CONTENT_TYPE).removeHeader('content-length');
-      return JSON.stringify(problemBody(status, message));
+      return JSON.stringify({ ...problemBody(status, message), instance: problemInstance(request.id) });
     }
     void reply.header('content-type', 'application/json; charset=utf-8').removeHeader('content-length');
-    return JSON.stringify({ message });
+    return JSON.stringify({ message, requestId: request.id });
   });
+}
+
+/** The JSON error body with the request's id added (a body that is not a JSON object is left as it is). */
+function withRequestId(reply: FastifyReply, payload: string | Buffer | null | undefined, fields: Record<string, string>): string | Buffer | null | undefined {
+  if (payload === null || payload === undefined) return payload;
+  try {
+    const parsed = JSON.parse(payload.toString()) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return payload;
+    void reply.removeHeader('content-length');
+    return JSON.stringify({ ...parsed, ...fields });
+  } catch {
+    return payload;
+  }
 }

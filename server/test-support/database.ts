@@ -16,6 +16,9 @@ function migrationsHash(): string {
   for (const file of readdirSync(dir).sort()) {
     if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(dir, file)));
   }
+  // The job runner's schema and queues are part of a migrated database too (server/jobs/boss.ts).
+  hash.update(readFileSync(path.join(ROOT, 'server/jobs/queues.ts')));
+  hash.update(readFileSync(path.join(ROOT, 'node_modules/pg-boss/package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -7,7 +7,7 @@ import { emailOutbox, submissions, type SubmissionRow } from '../db/schema';
 import { readableId } from '../lib/ids';
 import type { TransportConfig } from '../mail/transport';
 import { createMailTransport } from '../mail/transport';
-import { MailWorker, type MailWorkerOptions } from '../mail/worker';
+import { MailDelivery, type MailDeliveryOptions } from '../mail/delivery';
 import { memoryLogger } from './smtp-sink';
 
 export async function insertSubmission(
@@ -41,7 +41,7 @@ export function smtpWorker(
   db: Database,
   smtpUrl: string | undefined,
   dataDir: string,
-  extra: Partial<MailWorkerOptions> = {},
+  extra: Partial<MailDeliveryOptions> = {},
 ) {
   const log = memoryLogger();
   const config: TransportConfig = {
@@ -50,7 +50,7 @@ export function smtpWorker(
     DATA_DIR: dataDir,
   };
   const transport = createMailTransport(config, log);
-  const worker = new MailWorker({ db, transport, log, ...extra });
+  const worker = new MailDelivery({ db, transport, log, ...extra });
   return { worker, transport, log };
 }
 

@@ -1,16 +1,14 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { isStaff } from '@shared/auth.schema';
-import { BarChart3, RefreshCw, Users } from 'lucide-react';
+import { BarChart3, Cog, RefreshCw, Users } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { Spinner } from '@client/components/ui/skeleton';
-import { useCurrentUser } from '@client/lib/current-user';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { LedgerExport } from './refund-form';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
-import { Unauthorized } from './unauthorized';
+import { AdminGate } from './unauthorized';
 
 function Queue({ isAdmin }: { isAdmin: boolean }) {
   const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'all', q: '', sort: 'due' });
@@ -40,6 +38,13 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
             <Button asChild variant="outline" size="sm">
               <Link href="/admin/team">
                 <Users className="h-4 w-4" aria-hidden="true" /> Team
+              </Link>
+            </Button>
+          ) : null}
+          {isAdmin ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/admin/jobs">
+                <Cog className="h-4 w-4" aria-hidden="true" /> Jobs
               </Link>
             </Button>
           ) : null}
@@ -90,14 +95,5 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
 
 export default function AdminPage() {
   usePageMeta();
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
-  }
-  if (!isStaff(user)) return <Unauthorized />;
-  return <Queue isAdmin={user?.isAdmin ?? false} />;
+  return <AdminGate allowed={isStaff}>{(user) => <Queue isAdmin={user.isAdmin} />}</AdminGate>;
 }

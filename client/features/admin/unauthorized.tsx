@@ -1,4 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { CurrentUser } from '@shared/auth.schema';
+import { Spinner } from '@client/components/ui/skeleton';
+import { useCurrentUser } from '@client/lib/current-user';
 import { useLocation } from 'wouter';
 import { ShieldAlert } from 'lucide-react';
 import { toast } from '@client/components/ui/use-toast';
@@ -21,4 +24,21 @@ export function Unauthorized() {
       <p className="text-slate-600">{UNAUTHORIZED_DESCRIPTION}</p>
     </div>
   );
+}
+
+/**
+ * Every admin page's gate: a spinner while the account loads, then the page for those `allowed` lets in, and the
+ * turn-away (with its redirect to /) for everyone else.
+ */
+export function AdminGate({ allowed, children }: { allowed: (user: CurrentUser | null | undefined) => boolean; children: (user: CurrentUser) => ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!user || !allowed(user)) return <Unauthorized />;
+  return <>{children(user)}</>;
 }

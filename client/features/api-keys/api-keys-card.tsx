@@ -4,6 +4,7 @@ import { API_SCOPES, CREDIT_PACKS_PENCE, type ApiScope, type CreatedApiKey, type
 import { formatPence } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { SecretShownOnce } from '@client/components/ui/secret-shown-once';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -164,20 +165,7 @@ export function ApiKeysCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {created && (
-          <div role="alert" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <p className="text-sm font-medium">Copy your new key now. It is shown only once.</p>
-            <code data-testid="new-api-key" className="break-all rounded bg-white p-2 text-sm">
-              {created.key}
-            </code>
-            <div className="flex gap-2">
-              <Button type="button" variant="outline" onClick={() => void navigator.clipboard?.writeText(created.key)}>
-                Copy
-              </Button>
-              <Button type="button" onClick={() => setCreated(null)}>
-                I have saved it
-              </Button>
-            </div>
-          </div>
+          <SecretShownOnce intro="Copy your new key now. It is shown only once." secret={created.key} testId="new-api-key" onDone={() => setCreated(null)} />
         )}
         {keys.data && keys.data.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your API keys">

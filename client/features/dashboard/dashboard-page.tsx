@@ -1,15 +1,14 @@
-import { Link } from 'wouter';
-import { FilePlus2, MessageSquare, RefreshCw } from 'lucide-react';
+import { MessageSquare, RefreshCw } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardDescription } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { useCurrentUser } from '@client/lib/current-user';
 import { cn } from '@client/lib/cn';
 import { usePageMeta } from '@client/lib/page-meta';
 import { NoRecentActivity, NoSubmissionsYet } from './empty-state';
 import { greetingName } from './greeting';
-import { PlaceholderRows, RecentActivity } from './recent-activity';
-import { StatCounters } from './stat-counters';
+import { CustomerOverview } from './customer-overview';
+import { PlaceholderRows } from './recent-activity';
 import { SubmissionList } from './submission-list';
 import { useSubmissions } from './api/get-submissions';
 
@@ -32,34 +31,16 @@ export default function DashboardPage() {
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-1 text-slate-600">Welcome back, {greetingName(user)}. Track your orders and talk to the review team.</p>
       <div className="mt-8 flex flex-col gap-6">
-        <StatCounters submissions={submissions.data} />
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <Card>
-            <CardHeader>
-              <CardTitle>Quick actions</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-3">
-              <Button asChild variant="accent" className="justify-start">
-                <Link href="/check-now">
-                  <FilePlus2 className="h-4 w-4" aria-hidden="true" /> Submit new content
-                </Link>
-              </Button>
-              <Button asChild variant="outline" className="justify-start">
-                <a href="#submissions">
-                  <MessageSquare className="h-4 w-4" aria-hidden="true" /> View all messages
-                </a>
-              </Button>
-            </CardContent>
-          </Card>
-          <RecentActivity
-            submissions={submissions.data}
-            isLoading={submissions.isLoading}
-            isError={submissions.isError}
-            onRetry={() => void submissions.refetch()}
-            empty={<NoRecentActivity />}
-            showViewAll={false}
-          />
-        </div>
+        <CustomerOverview
+          submissions={submissions}
+          secondaryAction={
+            <a href="#submissions">
+              <MessageSquare className="h-4 w-4" aria-hidden="true" /> View all messages
+            </a>
+          }
+          emptyActivity={<NoRecentActivity />}
+          showViewAll={false}
+        />
 
         <section id="submissions" aria-labelledby="submissions-heading" className="flex scroll-mt-20 flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">

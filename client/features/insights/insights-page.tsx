@@ -5,10 +5,9 @@ import { DEFAULT_INSIGHTS_RANGE_DAYS, INSIGHTS_MESSAGES, type Insights } from '@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
-import { useCurrentUser } from '@client/lib/current-user';
 import { formatPence } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
-import { Unauthorized } from '@client/features/admin';
+import { AdminGate } from '@client/features/admin';
 import { useInsights, type DayRange } from './api/get-insights';
 import {
   CsvButton,
@@ -213,14 +212,5 @@ function Dashboard() {
 
 export default function InsightsPage() {
   usePageMeta();
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
-  }
-  if (!user?.isAdmin) return <Unauthorized />;
-  return <Dashboard />;
+  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <Dashboard />}</AdminGate>;
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ShieldAlert, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { inviteReviewerSchema, type TeamMember } from '@shared/team.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FormAlert, FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { Skeleton, Spinner } from '@client/components/ui/skeleton';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
-import { useCurrentUser } from '@client/lib/current-user';
+import { AdminGate } from '@client/features/admin';
 import { formatDateTime } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useChangeMember, useInviteReviewer, useRevokeInvitation, useTeam, type MemberAction } from './api/team';
@@ -148,23 +148,10 @@ function Team() {
 /** /admin/team (decision 021): invite reviewers, suspend or remove them, withdraw pending invitations. Admins only. */
 export default function TeamPage() {
   usePageMeta();
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
-  }
-  if (!user?.isAdmin) {
-    return (
-      <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-2 px-4 text-center">
-        <ShieldAlert className="h-10 w-10 text-red-700" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">Unauthorized</h1>
-        <p className="text-slate-600">Only admins manage the review team.</p>
-      </div>
-    );
-  }
+  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <TeamPageBody />}</AdminGate>;
+}
+
+function TeamPageBody() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div>

@@ -3,6 +3,7 @@ import { Webhook } from 'lucide-react';
 import { WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type WebhookEndpoint, type WebhookEvent } from '@shared/api-v1.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { SecretShownOnce } from '@client/components/ui/secret-shown-once';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -120,17 +121,12 @@ export function WebhooksCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {created && (
-          <div role="alert" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <p className="text-sm font-medium">Signing secret for {created.url}. Copy it now: it is shown only once.</p>
-            <code data-testid="webhook-secret" className="break-all rounded bg-white p-2 text-sm">
-              {created.secret}
-            </code>
-            <div>
-              <Button type="button" onClick={() => setCreated(null)}>
-                I have saved it
-              </Button>
-            </div>
-          </div>
+          <SecretShownOnce
+            intro={`Signing secret for ${created.url}. Copy it now: it is shown only once.`}
+            secret={created.secret}
+            testId="webhook-secret"
+            onDone={() => setCreated(null)}
+          />
         )}
         {endpoints.data && endpoints.data.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your webhook endpoints">

@@ -224,7 +224,7 @@ describe('delete my account', () => {
     for (const payload of [{}, { password: 'wrong-password-guess' }, { confirmation: DELETE_CONFIRMATION_WORD }]) {
       const response = await post('/api/account/delete', user.cookie, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.deleteWrongPassword });
+      expect(response.json()).toMatchObject({ message: ACCOUNT_MESSAGES.deleteWrongPassword });
     }
     expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(200);
     expect((await post('/api/account/delete', user.cookie, { password: 42 })).statusCode).toBe(400);
@@ -239,7 +239,7 @@ describe('delete my account', () => {
 
     const response = await post('/api/account/delete', user.cookie, { password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expect(response.json()).toMatchObject({ message: ACCOUNT_MESSAGES.accountDeleted });
     expect(String(response.headers['set-cookie'])).toMatch(/hp\.session_token=;/);
 
     // Signed out everywhere, and the old password no longer opens anything.
@@ -304,7 +304,7 @@ describe('delete my account', () => {
     const security = (await t.request('GET', '/api/account/security', user.cookie)).json();
     expect(security.hasPassword).toBe(false);
     const wrong = await post('/api/account/delete', user.cookie, { confirmation: 'delete me' });
-    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.deleteWrongConfirmation });
+    expect(wrong.json()).toMatchObject({ message: ACCOUNT_MESSAGES.deleteWrongConfirmation });
     const ok = await post('/api/account/delete', user.cookie, { confirmation: DELETE_CONFIRMATION_WORD });
     expect(ok.statusCode).toBe(200);
     expect((await t.request('GET', '/api/auth/user', user.cookie)).statusCode).toBe(401);

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { computeDueDate } from '../../../shared/due-date';
 import { canMove, moveNotAllowedMessage, type SubmissionStatus } from '../../../shared/submission-status';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { Transaction } from '../../db/client';
@@ -9,7 +8,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { recordStatusChange } from '../submissions';
+import { transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
@@ -26,7 +25,9 @@ export async function lockSubmission(tx: Transaction, id: string): Promise<Submi
  * anything else is 409. Only a confirmed payment sets 'paid' (issue 4: "nothing else can"), a paid order never
  * goes back to 'new', and a cancelled order stays cancelled.
  */
-export function assertReviewerMove(row: Pick<SubmissionRow, 'status' | 'paidAt'>, to: SubmissionStatus): void {
+export function assertReviewerMove(row: Pick<SubmissionRow, 'status' | 'paidAt'>, to: SubmissionStatus, who: { isAdmin: boolean }): void {
+  // new → in-review is the administrators' override for an order paid outside the card flow (decisions.md).
+  if (row.status === 'new' && to !== 'new' && !who.isAdmin) throw conflict(REVIEW_MESSAGES.unpaidNeedsAdmin);
   if (canMove(row.status, to, 'admin')) return;
   if (to === 'paid') throw conflict(REVIEW_MESSAGES.paidOnlyByPayment);
   if (to === 'new' && row.paidAt) throw conflict(REVIEW_MESSAGES.paidCannotBeNew);
@@ -67,8 +68,9 @@ async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: st
 }
 
 /**
- * Moves a locked submission to `to`, inside the caller's transaction: completedAt is set on completion and cleared
- * when the order leaves 'completed'; the change is recorded and the customer notified. No-op for the same status.
+ * Moves a locked submission to `to`, inside the caller's transaction, through the lifecycle module (which sets
+ * completedAt, the due date and the claim, and records history, event and webhook); then the customer's e-mail and,
+ * on completion, the delivery record. The same status only saves the patch.
  * The caller has checked the move against the lifecycle (assertReviewerMove).
  */
 export async function moveStatus(
@@ -76,35 +78,28 @@ export async function moveStatus(
   mail: MailSettings,
   row: SubmissionRow,
   to: SubmissionStatus,
-  change: { changedBy: string; reason: string; patch?: Partial<typeof submissions.$inferInsert> },
+  change: { changedBy: string; reason: string; patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'> },
 ): Promise<SubmissionRow> {
-  const now = new Date();
-  const statusChanged = row.status !== to;
-  const set: Partial<typeof submissions.$inferInsert> = { ...change.patch, updatedAt: now };
-  if (statusChanged) {
-    set.status = to;
-    set.completedAt = to === 'completed' ? now : null;
-    // A delivered order leaves its reviewer's hands: the claim ends with the review (decision 021).
-    if (to === 'completed') Object.assign(set, { claimedBy: null, claimedAt: null, claimActiveAt: null });
-    // An order paid outside the card flow goes new → in-review (decisions.md): its clock starts then.
-    if (to === 'in-review' && !row.dueDate) set.dueDate = computeDueDate(now, row.fastTurnaround);
-    if ((to === 'in-review' || to === 'completed') && !row.reviewStartedAt) set.reviewStartedAt = now;
+  if (row.status === to) {
+    // A draft saved again: the review's columns change, the status does not.
+    const [saved] = await tx
+      .update(submissions)
+      .set({ ...change.patch, updatedAt: new Date() })
+      .where(eq(submissions.id, row.id))
+      .returning();
+    if (!saved) throw notFound(SUBMISSION_NOT_FOUND);
+    return saved;
   }
-  const [updated] = await tx.update(submissions).set(set).where(eq(submissions.id, row.id)).returning();
+  // The row is locked (lockSubmission), so the move cannot lose a race; the lifecycle module applies it.
+  const updated = await transition(tx, row, to, { kind: 'admin', userId: change.changedBy }, change.reason, {
+    jobs: mail.jobs,
+    ...(change.patch ? { patch: change.patch } : {}),
+  });
   if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
-  if (statusChanged) {
-    await recordStatusChange(tx, {
-      submissionId: row.id,
-      from: row.status,
-      to,
-      changedBy: change.changedBy,
-      reason: change.reason,
-    });
-    if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
-    if (to === 'completed') {
-      await recordDelivery(tx, updated, change.changedBy);
-      await notifyReviewCompleted(mail, tx, updated);
-    }
+  if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
+  if (to === 'completed') {
+    await recordDelivery(tx, updated, change.changedBy);
+    await notifyReviewCompleted(mail, tx, updated);
   }
   return updated;
 }

@@ -54,7 +54,7 @@ describe('claiming', () => {
 
     const second = await claim(id, ben);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: 'Claimed by Ana Reviewer' });
+    expect(second.json()).toMatchObject({ message: 'Claimed by Ana Reviewer' });
     const benSave = await save(id, ben, held.reviewVersion, 'Ben was here');
     expect(benSave.statusCode).toBe(409);
     expect(benSave.json().message).toBe(TEAM_MESSAGES.claimedBy('Ana Reviewer'));
@@ -158,7 +158,7 @@ describe('versioned drafts', () => {
     expect((tab1.json() as AdminSubmission).reviewVersion).toBe(v0 + 1);
     const tab2 = await save(id, ana, v0, 'Tab two, stale');
     expect(tab2.statusCode).toBe(409);
-    expect(tab2.json()).toEqual({ message: TEAM_MESSAGES.staleDraft });
+    expect(tab2.json()).toMatchObject({ message: TEAM_MESSAGES.staleDraft });
     expect((await get(id)).reviewedContent).toBe('Tab one text');
   });
 

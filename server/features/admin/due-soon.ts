@@ -6,10 +6,11 @@ import type { Database } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { notifyDueSoon } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
+import { QUEUES } from '../../jobs/queues';
+import type { JobHandler } from '../../jobs/runner';
 
 /** Unfinished work that has a due date: the e-mail is for these only. */
 const OPEN_STATUSES: SubmissionStatus[] = ['paid', 'in-review', 'revision-requested'];
-const SWEEP_INTERVAL_MS = 60_000;
 const BATCH = 50;
 
 /**
@@ -55,34 +56,14 @@ export async function sweepDueSoon(db: Database, settings: MailSettings, now: Da
   }
 }
 
-/**
- * Sweeps every minute on instances that deliver e-mail (MAIL_WORKER=on), from the moment the app is ready. The
- * returned `stop` waits for a sweep in flight; the app calls it on close, before the database closes.
- */
-export function registerDueSoonSweep(app: FastifyInstance): { stop: () => Promise<void> } {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    running = sweepDueSoon(app.db, app.mail)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'due-soon e-mails queued');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'due-soon sweep failed; trying again shortly'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, SWEEP_INTERVAL_MS);
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (app.config.MAIL_WORKER !== 'on') return;
-    tick();
-  });
+/** The "orders.due-soon" job: a cron runs it every minute on instances that deliver e-mail (MAIL_WORKER=on). */
+export function dueSoonJob(app: FastifyInstance): JobHandler | null {
+  if (app.config.MAIL_WORKER !== 'on') return null;
   return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+    queue: QUEUES.dueSoon,
+    run: async () => {
+      const count = await sweepDueSoon(app.db, app.mail);
+      if (count > 0) app.log.info({ count }, 'due-soon e-mails queued');
     },
   };
 }

@@ -48,15 +48,17 @@ async function resolveDocuments(tx: Transaction, submissionId: string, reference
 export async function saveReview(
   tx: Transaction,
   mail: MailSettings,
-  input: { submissionId: string; review: ReviewUpdate; reviewerId: string },
+  input: { submissionId: string; review: ReviewUpdate; reviewerId: string; reviewerIsAdmin: boolean },
 ): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
   // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
   await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
   const row = await lockSubmission(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
-  assertReviewerMove(row, target ?? (row.status as SubmissionStatus));
+  assertReviewerMove(row, target ?? (row.status as SubmissionStatus), { isAdmin: input.reviewerIsAdmin });
   if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
+  // A delivered review changes only through a new delivery: back to "In review" first (issue 29), never silently.
+  if (row.status === 'completed') throw conflict(REVIEW_MESSAGES.completedIsDelivered);
   if (review.complete) await assertFactCheckReady(tx, row, review.noCheckableClaims);
   const documentIds =
     review.attachmentMode === 'upload' ? await resolveDocuments(tx, row.id, review.uploadedDocuments) : [];

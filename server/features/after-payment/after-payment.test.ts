@@ -79,7 +79,7 @@ describe('cancel before work starts', () => {
     // A cancelled order cannot be started, reviewed or refunded again.
     const start = await call('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' });
     expect(start.statusCode).toBe(409);
-    expect(start.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.cancelledByCustomer });
+    expect(start.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.cancelledByCustomer });
     const draft = await saveReviewAs(t.app, admin, id, { ...review('x'), complete: false });
     expect(draft.statusCode).toBe(409);
     const more = await call('POST', `/api/admin/submissions/${id}/refunds`, admin, {
@@ -97,7 +97,7 @@ describe('cancel before work starts', () => {
     expect((await mine(opened)).cancellableUntil).toBeNull();
     const refused = await call('POST', `/api/submissions/${opened}/cancel`, alice);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.alreadyStarted });
+    expect(refused.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.alreadyStarted });
 
     const other = await createPaidOrder(t.app, alice);
     expect((await call('POST', `/api/submissions/${other}/cancel`, bob)).statusCode).toBe(404);
@@ -134,11 +134,11 @@ describe('cancel before work starts', () => {
       expect(cancelWon !== startWon, `order ${i}: cancel ${cancel.statusCode}, start ${start.body}`).toBe(true);
       if (cancelWon) {
         cancels += 1;
-        if (i % 2 === 0) expect(start.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.cancelledByCustomer });
+        if (i % 2 === 0) expect(start.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.cancelledByCustomer });
       } else {
         starts += 1;
         expect(cancel.statusCode).toBe(409);
-        expect(cancel.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.alreadyStarted });
+        expect(cancel.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.alreadyStarted });
       }
       const row = await rowOf(id);
       const refunded = await t.app.db.select().from(refunds).where(eq(refunds.submissionId, id));
@@ -157,7 +157,7 @@ describe('one free revision', () => {
 
     const short = await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'too short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.revisionMessageShort });
+    expect(short.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.revisionMessageShort });
     const long = await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'x'.repeat(1001) });
     expect(long.statusCode).toBe(400);
     expect((await call('POST', `/api/submissions/${id}/revision`, bob, { message: 'Please change the intro.' })).statusCode).toBe(404);
@@ -169,7 +169,7 @@ describe('one free revision', () => {
     const due = Date.parse(revised.dueDate!) - Date.parse(revised.revisionRequestedAt!);
     expect(due).toBeGreaterThanOrEqual(2 * 86_400_000);
     expect(due).toBeLessThanOrEqual(4 * 86_400_000);
-    expect((await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'And again please.' })).json()).toEqual({
+    expect((await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'And again please.' })).json()).toMatchObject({
       message: AFTER_PAYMENT_MESSAGES.revisionUsed,
     });
 
@@ -195,7 +195,7 @@ describe('one free revision', () => {
     expect(final).toMatchObject({ status: 'completed', reviewedContent: 'Second delivery text.', revisionAvailableUntil: null });
     const again = await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'One more change please.' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.revisionUsed });
+    expect(again.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.revisionUsed });
   });
 
   it('is available until 7 days after delivery, not at 7 days (controlled clock)', async () => {
@@ -218,7 +218,7 @@ describe('one free revision', () => {
     const id = await createPaidOrder(t.app, alice);
     const response = await call('POST', `/api/submissions/${id}/revision`, alice, { message: 'Please fix the title.' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.revisionNotCompleted });
+    expect(response.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.revisionNotCompleted });
   });
 });
 
@@ -249,7 +249,7 @@ describe('admin refunds', () => {
 
     const tooMuch = await call('POST', `/api/admin/submissions/${id}/refunds`, admin, { ...body, requestId: crypto.randomUUID(), amountPence: paid });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.refundTooLarge(paid - 100) });
+    expect(tooMuch.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.refundTooLarge(paid - 100) });
     const rest = await call('POST', `/api/admin/submissions/${id}/refunds`, admin, { ...body, requestId: crypto.randomUUID(), amountPence: paid - 100 });
     expect(rest.json()).toMatchObject({ refundedPence: paid, netPence: 0 });
     expect((await mine(id)).refundedPence).toBe(paid);
@@ -267,7 +267,7 @@ describe('admin refunds', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,type,entry_id,submission_id,provider,provider_id,amount_pence,amount_gbp,source,reason');
+    expect(lines[0]).toBe('"date","type","entry_id","submission_id","provider","provider_id","amount_pence","amount_gbp","source","reason"');
     expect(lines.some((l) => l.includes('"refund"') && l.includes('"Late delivery"'))).toBe(true);
     const past = await call('GET', '/api/admin/ledger.csv?from=2001-01-01&to=2001-01-31', admin);
     expect(past.body.trim().split('\r\n')).toHaveLength(1);

@@ -6,7 +6,8 @@ import { conflict } from '../../lib/http-error';
 import { notifyOrderCancelled } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { orderMoney, refundOrder, type RefundGateway } from '../payments';
-import { getAccessibleSubmission, recordStatusChange } from '../submissions';
+import { getAccessibleSubmission } from '../submissions';
+import { transition } from '../orders';
 
 /**
  * The customer cancels a paid order nobody has started, within 24 hours of submission (spec section 9), and gets
@@ -24,19 +25,12 @@ export async function cancelOrder(
   const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
   return db.transaction(async (tx) => {
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_HOURS * 3_600_000);
-    const [cancelled] = await tx
-      .update(submissions)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(
-        and(
-          eq(submissions.id, submissionId),
-          eq(submissions.userId, userId),
-          eq(submissions.status, 'paid'),
-          isNull(submissions.reviewStartedAt),
-          gt(submissions.createdAt, windowStart),
-        ),
-      )
-      .returning();
+    const reason = 'Cancelled by the customer before work started';
+    const cancelled = await transition(tx, { ...owned, status: 'paid' }, 'cancelled', { kind: 'customer', userId }, reason, {
+      jobs: mail.jobs,
+      where: and(eq(submissions.userId, userId), isNull(submissions.reviewStartedAt), gt(submissions.createdAt, windowStart)),
+      now,
+    });
     if (!cancelled) {
       const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
       const current = row ?? owned;
@@ -50,19 +44,12 @@ export async function cancelOrder(
       if (current.status === 'paid') throw conflict(AFTER_PAYMENT_MESSAGES.cancelWindowPassed);
       throw conflict(AFTER_PAYMENT_MESSAGES.notCancellable);
     }
-    await recordStatusChange(tx, {
-      submissionId,
-      from: 'paid',
-      to: 'cancelled',
-      changedBy: userId,
-      reason: 'Cancelled by the customer before work started',
-    });
     await refundOrder(tx, gateway, {
       submissionId,
       amount: 'all',
       idempotencyKey: `cancel-${submissionId}`,
       source: 'cancellation',
-      reason: 'Cancelled by the customer before work started',
+      reason,
       requestedBy: userId,
     });
     const { refundedPence } = await orderMoney(tx, submissionId);

@@ -128,7 +128,7 @@ describe('Stripe refunds', () => {
     const response = await post(`/api/submissions/${id}/cancel`, alice);
     fake.failAlways.delete('/v1/refunds');
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ message: AFTER_PAYMENT_MESSAGES.refundFailed });
+    expect(response.json()).toMatchObject({ message: AFTER_PAYMENT_MESSAGES.refundFailed });
     const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
     expect(row!.status).toBe('paid');
     expect(await refundRows(id)).toHaveLength(0);

@@ -10,7 +10,8 @@ import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import { notifyRevisionRequested } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { getAccessibleSubmission, recordStatusChange } from '../submissions';
+import { getAccessibleSubmission } from '../submissions';
+import { transition } from '../orders';
 
 /**
  * The one free revision (spec section 9): a completed order, delivered less than 7 days ago, never revised. One
@@ -23,42 +24,28 @@ export async function requestRevision(
   input: { submissionId: string; userId: string; message: string; now: Date },
 ): Promise<SubmissionRow> {
   const { submissionId, userId, message, now } = input;
-  await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
   return db.transaction(async (tx) => {
     const windowStart = new Date(now.getTime() - REVISION_WINDOW_DAYS * 86_400_000);
-    const [updated] = await tx
-      .update(submissions)
-      .set({
-        status: 'revision-requested',
-        revisionRequestedAt: now,
-        revisionMessage: message,
-        dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS),
-        completedAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(submissions.id, submissionId),
-          eq(submissions.userId, userId),
-          eq(submissions.status, 'completed'),
-          isNull(submissions.revisionRequestedAt),
-          gt(submissions.completedAt, windowStart),
-        ),
-      )
-      .returning();
+    const updated = await transition(
+      tx,
+      { ...owned, status: 'completed' },
+      'revision-requested',
+      { kind: 'customer', userId },
+      'Free revision requested by the customer',
+      {
+        jobs: mail.jobs,
+        patch: { revisionRequestedAt: now, revisionMessage: message, dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS) },
+        where: and(eq(submissions.userId, userId), isNull(submissions.revisionRequestedAt), gt(submissions.completedAt, windowStart)),
+        now,
+      },
+    );
     if (!updated) {
       const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).limit(1);
       if (row?.revisionRequestedAt) throw conflict(AFTER_PAYMENT_MESSAGES.revisionUsed);
       if (row?.status !== 'completed') throw conflict(AFTER_PAYMENT_MESSAGES.revisionNotCompleted);
       throw conflict(AFTER_PAYMENT_MESSAGES.revisionWindowPassed);
     }
-    await recordStatusChange(tx, {
-      submissionId,
-      from: 'completed',
-      to: 'revision-requested',
-      changedBy: userId,
-      reason: 'Free revision requested by the customer',
-    });
     await notifyRevisionRequested(mail, tx, updated, message);
     return updated;
   });

@@ -12,7 +12,7 @@ let t: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: adminEmail, WEBHOOK_WORKER: 'on', WEBHOOK_POLL_MS: '100', WEBHOOKS_ALLOW_LOOPBACK: '1' });
+  t = await createTestApp({ ADMIN_EMAILS: adminEmail, WEBHOOK_WORKER: 'on', WEBHOOKS_ALLOW_LOOPBACK: '1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });

@@ -6,17 +6,15 @@ import {
   type CreditBalance,
   type CreditCheckoutResponse,
 } from '../../../shared/api-v1.schema';
-import { computeDueDate } from '../../../shared/due-date';
 import { cardDigits, PAYMENT_MESSAGES, SANDBOX_CARDS, type SandboxConfirmInput } from '../../../shared/payment.schema';
 import { CURRENCY } from '../../../shared/pricing';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { creditPurchases, payments, submissions, type SubmissionRow } from '../../db/schema';
+import { creditPurchases, payments, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { ProblemError } from '../../lib/problem';
-import { notifyPaymentReceived } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { recordStatusChange } from '../submissions';
+import { markOrderPaid } from '../orders';
 
 /** The provider name of an order paid from credit, on its `payments` row and on a refund of it. */
 export const CREDIT_PROVIDER = 'credit';
@@ -97,14 +95,9 @@ export async function payOrderFromCredit(tx: Transaction, mail: MailSettings, su
     status: 'succeeded',
     succeededAt: now,
   });
-  const [paid] = await tx
-    .update(submissions)
-    .set({ status: 'paid', paidAt: now, dueDate: computeDueDate(now, submission.fastTurnaround), updatedAt: now })
-    .where(and(eq(submissions.id, submission.id), eq(submissions.status, 'new')))
-    .returning();
+  // The same "mark paid" as a card payment (server/features/orders): a second tab finds it paid and gets a 409.
+  const paid = await markOrderPaid(tx, mail, submission, 'Paid from credit');
   if (!paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-  await recordStatusChange(tx, { submissionId: submission.id, from: 'new', to: 'paid', changedBy: null, reason: 'Paid from credit' });
-  await notifyPaymentReceived(mail, tx, paid);
   return paid;
 }
 

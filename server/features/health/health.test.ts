@@ -47,6 +47,7 @@ describe('GET /healthz', () => {
           database: 'ok',
           dataDir: 'not writable',
           message: HEALTH_UNAVAILABLE_MESSAGE,
+          requestId: response.headers['x-request-id'],
         });
       } finally {
         await app.close();
@@ -62,7 +63,7 @@ describe('GET /healthz', () => {
       const db = new Proxy(t.database.handle.db, {
         get: (target, prop, receiver) => (prop === 'execute' ? execute : Reflect.get(target, prop, receiver)),
       });
-      const database = { db, kind: t.database.handle.kind, close: async () => {} };
+      const database = { ...t.database.handle, db, close: async () => {} };
       const app = await buildApp({ config: t.config, database, clientDir: null });
       try {
         const started = Date.now();
@@ -74,6 +75,7 @@ describe('GET /healthz', () => {
           database: 'unavailable',
           dataDir: 'writable',
           message: HEALTH_UNAVAILABLE_MESSAGE,
+          requestId: response.headers['x-request-id'],
         });
       } finally {
         await app.close();

@@ -36,11 +36,11 @@ describe('messages', () => {
     for (const content of ['', '    \n ']) {
       const response = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Message cannot be empty' });
+      expect(response.json()).toMatchObject({ message: 'Message cannot be empty' });
     }
     const tooLong = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'x'.repeat(1001) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ message: 'Message must be 1000 characters or less' });
+    expect(tooLong.json()).toMatchObject({ message: 'Message must be 1000 characters or less' });
     const exactly = await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: ` ${'x'.repeat(1000)} ` });
     expect(exactly.statusCode).toBe(201);
     expect((await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id })).statusCode).toBe(400);
@@ -52,7 +52,7 @@ describe('messages', () => {
     await t.request('POST', '/api/messages', alice.cookie, { submissionId: submission.id, content: 'private' });
     const read = await t.request('GET', `/api/messages/${submission.id}`, bob.cookie);
     expect(read.statusCode).toBe(404);
-    expect(read.json()).toEqual({ message: 'Submission not found' });
+    expect(read.json()).toMatchObject({ message: 'Submission not found' });
     const write = await t.request('POST', '/api/messages', bob.cookie, { submissionId: submission.id, content: 'sneaky' });
     expect(write.statusCode).toBe(404);
     expect((await t.request('POST', '/api/messages', alice.cookie, { submissionId: 'UNKNOWN123', content: 'x' })).statusCode).toBe(404);

@@ -30,7 +30,7 @@ export async function sendMessage(
       })
       .returning();
     await notifyNewMessage(mail, tx, row!, submission);
-    await enqueueWebhookEvent(tx, submission.id, 'message.created', {
+    await enqueueWebhookEvent(mail.jobs, tx, submission.id, 'message.created', {
       status: submission.status,
       messageId: row!.id,
       from: row!.isFromAdmin ? 'team' : 'customer',

@@ -4,6 +4,7 @@ export {
   ledgerCsv,
   orderMoney,
   refundedBySubmission,
+  refundedPenceOfOrder,
   refundGateway,
   refundOrder,
   type RefundGateway,

@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { computeDueDate } from '../../../shared/due-date';
+import { and, eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../shared/payment.schema';
 import type { Database } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
-import { notifyPaymentReceived } from '../../mail/notify';
-import { recordStatusChange } from '../submissions';
+import { markOrderPaid } from '../orders';
 import type { MailSettings } from '../../mail/settings';
 
 export interface PaymentSucceededEvent {
@@ -33,7 +31,7 @@ interface Logger {
 /**
  * The ONLY way a submission becomes `paid` (Stripe webhook and sandbox confirm both come here). One transaction:
  * record the event (a repeat stops here), lock the payment, check the amount and currency against the stored
- * order, then move a `new` submission to `paid` with its paidAt and due date, its status history and e-mail.
+ * order, then move a `new` submission to `paid` through the one "mark paid" (server/features/orders).
  */
 export async function markPaymentSucceeded(
   db: Database,
@@ -94,25 +92,7 @@ export async function markPaymentSucceeded(
       return 'already-paid';
     }
 
-    const paidAt = new Date();
-    const [updated] = await tx
-      .update(submissions)
-      .set({
-        status: 'paid',
-        paidAt,
-        dueDate: computeDueDate(paidAt, submission.fastTurnaround),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(submissions.id, submission.id), eq(submissions.status, 'new')))
-      .returning();
-    await recordStatusChange(tx, {
-      submissionId: submission.id,
-      from: 'new',
-      to: 'paid',
-      changedBy: null,
-      reason: 'payment',
-    });
-    await notifyPaymentReceived(mail, tx, updated!);
-    return 'paid';
+    // The submission row is locked above, so the move cannot race; markOrderPaid is idempotent all the same.
+    return (await markOrderPaid(tx, mail, submission, 'payment')) ? 'paid' : 'already-paid';
   });
 }

@@ -52,7 +52,7 @@ describe('sandbox payments', () => {
 
     const declined = await post('/api/payments/sandbox/confirm', card(clientSecret, '4000 0000 0000 0002'), alice.cookie);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+    expect(declined.json()).toMatchObject({ message: 'Your card was declined.' });
     const [failed] = await t.app.db.select().from(payments).where(eq(payments.clientSecret, clientSecret));
     expect(failed).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
 
@@ -80,10 +80,10 @@ describe('sandbox payments', () => {
     // A paid submission cannot be paid again.
     const second = await post('/api/create-payment-intent', { submissionId: submission.id }, alice.cookie);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: 'This submission has already been paid.' });
+    expect(second.json()).toMatchObject({ message: 'This submission has already been paid.' });
     const replay = await post('/api/payments/sandbox/confirm', card(clientSecret, '4242424242424242'), alice.cookie);
     expect(replay.statusCode).toBe(409);
-    expect(replay.json()).toEqual({ message: PAYMENT_MESSAGES.alreadyPaid });
+    expect(replay.json()).toMatchObject({ message: PAYMENT_MESSAGES.alreadyPaid });
   });
 
   it('pays once when the same card is confirmed twice at the same moment', async () => {
@@ -105,10 +105,10 @@ describe('sandbox payments', () => {
     const { clientSecret } = await startPayment(alice.cookie, submission.id);
     const poor = await post('/api/payments/sandbox/confirm', card(clientSecret, '4000000000009995'), alice.cookie);
     expect(poor.statusCode).toBe(402);
-    expect(poor.json()).toEqual({ message: 'Your card has insufficient funds.' });
+    expect(poor.json()).toMatchObject({ message: 'Your card has insufficient funds.' });
     const other = await post('/api/payments/sandbox/confirm', card(clientSecret, '4111 1111 1111 1111'), alice.cookie);
     expect(other.statusCode).toBe(402);
-    expect(other.json()).toEqual({ message: 'Your card was declined.' });
+    expect(other.json()).toMatchObject({ message: 'Your card was declined.' });
     const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, submission.id));
     expect(row).toMatchObject({ status: 'new', paidAt: null, dueDate: null });
   });
@@ -128,7 +128,7 @@ describe('sandbox payments', () => {
     for (const [extra, message] of cases) {
       const response = await post('/api/payments/sandbox/confirm', card(clientSecret, '4242424242424242', extra), alice.cookie);
       expect(response.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ message });
     }
     const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, submission.id));
     expect(row!.status).toBe('new');
@@ -140,7 +140,7 @@ describe('sandbox payments', () => {
     for (const cookie of [bob.cookie, (await signUpAdmin(t.app)).cookie]) {
       const intent = await post('/api/create-payment-intent', { submissionId: submission.id }, cookie);
       expect(intent.statusCode).toBe(404);
-      expect(intent.json()).toEqual({ message: 'Submission not found' });
+      expect(intent.json()).toMatchObject({ message: 'Submission not found' });
       const confirm = await post('/api/payments/sandbox/confirm', card(clientSecret, '4242424242424242'), cookie);
       expect(confirm.statusCode).toBe(404);
     }

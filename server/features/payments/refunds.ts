@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { toCsv } from '../../../shared/csv';
 import { AFTER_PAYMENT_MESSAGES, type LedgerEntry, type OrderMoney } from '../../../shared/after-payment.schema';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { payments, refunds, submissions, type PaymentRow } from '../../db/schema';
@@ -75,10 +76,13 @@ async function paymentBalances(tx: Executor, submissionId: string) {
  */
 export async function refundOrder(tx: Transaction, gateway: RefundGateway, request: RefundRequest): Promise<RefundOutcome> {
   const replay = await tx
-    .select({ id: refunds.id })
+    .select({ id: refunds.id, submissionId: refunds.submissionId })
     .from(refunds)
     .where(like(refunds.idempotencyKey, `${request.idempotencyKey}:%`))
     .limit(1);
+  // The same request again (a double click, a retry) is answered as done; the same request id on another order is
+  // a mistake, not a replay (issue 29): it must not answer 200 and refund nothing.
+  if (replay[0] && replay[0].submissionId !== request.submissionId) throw conflict(AFTER_PAYMENT_MESSAGES.refundRequestReused);
   if (replay.length > 0) return { refundedPence: 0, replayed: true };
 
   const balances = await paymentBalances(tx, request.submissionId);
@@ -176,16 +180,25 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
 // The ledger: payments and refunds are rows; paid, refunded and net are their sums.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * An order's refunded pence as SQL, in a query over `submissions`: the sum of its refund rows (decision 018). The one definition: the order
+ * lists select it as a column, refundedBySubmission reads it for many orders, orderMoney's entries add up to it
+ * (server/features/after-payment/ledger-replay.test.ts checks they agree).
+ */
+export function refundedPenceOfOrder() {
+  // Spelled out: drizzle writes a column of a one-table query unqualified, which would name r.id in here.
+  return sql<number>`coalesce((select sum(r.amount_pence) from ${refunds} r where r.submission_id = "submissions"."id"), 0)::int`;
+}
+
 /** Refunded pence per order, one query for any number of orders. */
 export async function refundedBySubmission(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   if (submissionIds.length === 0) return totals;
   const rows = await db
-    .select({ submissionId: refunds.submissionId, total: sql<number>`sum(${refunds.amountPence})::int` })
-    .from(refunds)
-    .where(sql`${refunds.submissionId} in ${submissionIds}`)
-    .groupBy(refunds.submissionId);
-  for (const r of rows) totals.set(r.submissionId, Number(r.total));
+    .select({ submissionId: submissions.id, total: refundedPenceOfOrder() })
+    .from(submissions)
+    .where(inArray(submissions.id, submissionIds));
+  for (const r of rows) if (Number(r.total) > 0) totals.set(r.submissionId, Number(r.total));
   return totals;
 }
 
@@ -222,13 +235,6 @@ export async function orderMoney(db: Executor, submissionId: string): Promise<Or
   return { paidPence, refundedPence, netPence: paidPence - refundedPence, entries };
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // Quoted always; a leading formula character is neutralised so a spreadsheet never runs it.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
 /** Every payment and refund between `from` (inclusive) and `to` (exclusive), oldest first, as CSV. */
 export async function ledgerCsv(db: Executor, from: Date, to: Date): Promise<string> {
   const paid = await db
@@ -241,10 +247,8 @@ export async function ledgerCsv(db: Executor, from: Date, to: Date): Promise<str
     ...returned.map((r) => ({ at: r.createdAt, kind: 'refund', id: r.id, submissionId: r.submissionId, provider: r.provider, providerId: r.providerRefundId, pence: -r.amountPence, source: r.source, reason: r.reason })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
   const header = ['date', 'type', 'entry_id', 'submission_id', 'provider', 'provider_id', 'amount_pence', 'amount_gbp', 'source', 'reason'];
-  const lines = rows.map((r) =>
-    [r.at.toISOString(), r.kind, r.id, r.submissionId, r.provider, r.providerId, r.pence, (r.pence / 100).toFixed(2), r.source, r.reason]
-      .map(csvCell)
-      .join(','),
+  return toCsv(
+    header,
+    rows.map((r) => [r.at.toISOString(), r.kind, r.id, r.submissionId, r.provider, r.providerId, r.pence, (r.pence / 100).toFixed(2), r.source, r.reason]),
   );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -5,7 +5,7 @@ import { countWords } from '../../../shared/word-count';
 import type { Database, Transaction } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
-import { recordStatusChange } from './status-history';
+import { recordOrderCreated } from '../orders';
 import { deriveTitle } from './submission-title';
 
 /** How long a repeated post of the same pending form returns the order it already created. */
@@ -52,7 +52,7 @@ export async function insertSubmission(tx: Transaction, userId: string, input: C
         additionalNotes: input.additionalNotes,
       })
       .returning();
-    await recordStatusChange(tx, { submissionId: row!.id, from: null, to: 'new', changedBy: userId, reason: 'created' });
+    await recordOrderCreated(tx, row!, { kind: 'customer', userId });
     return row!;
   }
 }

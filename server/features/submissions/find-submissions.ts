@@ -1,3 +1,4 @@
+import { refundedPenceOfOrder } from '../payments';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Submission } from '../../../shared/submission.schema';
@@ -76,10 +77,8 @@ const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
   where d.submission_id = "submissions"."id" and d.status = 'uploaded'
 ), '[]'::json)`;
 
-/** The order's refunded pence (a sum of its refund rows, decision 018), in the same query. */
-const refundedColumn = sql<number>`coalesce((
-  select sum(r.amount_pence) from ${refunds} r where r.submission_id = "submissions"."id"
-), 0)::int`;
+/** The order's refunded pence, in the same query (the one definition is the payments feature's). */
+const refundedColumn = refundedPenceOfOrder();
 
 interface SubmissionDocumentRow {
   id: string;

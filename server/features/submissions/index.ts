@@ -1,5 +1,4 @@
 /** What other features may use from the submissions feature. */
 export * from './find-submissions';
 export * from './serialize';
-export * from './status-history';
 export { insertSubmission } from './create-submission';

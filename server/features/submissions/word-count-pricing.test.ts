@@ -43,7 +43,7 @@ describe('word count and price on the server', () => {
     for (const content of ['x'.repeat(200_000), 'y'.repeat(MAX_CONTENT_CHARACTERS + 1)]) {
       const response = await create(content);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ message });
     }
   });
 
@@ -131,7 +131,7 @@ describe('word count and price on the server', () => {
     expect([...emoji].length).toBeLessThan(MAX_CONTENT_CHARACTERS);
     const refused = await create(emoji);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message });
+    expect(refused.json()).toMatchObject({ message });
     const fits = await create('\u{1F600}'.repeat(MAX_CONTENT_CHARACTERS / 2));
     expect(fits.statusCode).toBe(201);
   });

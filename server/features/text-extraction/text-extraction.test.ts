@@ -81,7 +81,7 @@ describe('POST /api/extract-text', () => {
     for (const [body, name, type] of cases) {
       const response = await upload(body, name, type);
       expect(response.statusCode, String(name)).toBe(400);
-      expect(response.json()).toEqual({ message: 'Unsupported file type. Please upload a .txt, .docx or .pdf file.' });
+      expect(response.json()).toMatchObject({ message: 'Unsupported file type. Please upload a .txt, .docx or .pdf file.' });
     }
   });
 
@@ -98,7 +98,7 @@ describe('POST /api/extract-text', () => {
     for (const [body, name] of cases) {
       const response = await upload(body, name);
       expect(response.statusCode, name).toBe(422);
-      expect(response.json()).toEqual({ message: 'We could not read any text from this file.' });
+      expect(response.json()).toMatchObject({ message: 'We could not read any text from this file.' });
     }
   });
 
@@ -106,10 +106,10 @@ describe('POST /api/extract-text', () => {
     const limit = 10 * 1024 * 1024;
     const atLimit = await upload(Buffer.alloc(limit, 'a'), 'big.txt', 'text/plain');
     expect(atLimit.statusCode).toBe(422);
-    expect(atLimit.json()).toEqual({ message: EXTRACTION_MESSAGES.tooMuchText });
+    expect(atLimit.json()).toMatchObject({ message: EXTRACTION_MESSAGES.tooMuchText });
     const over = await upload(Buffer.alloc(limit + 1, 'a'), 'huge.txt', 'text/plain');
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ message: 'File is too large. The limit is 10 MB.' });
+    expect(over.json()).toMatchObject({ message: 'File is too large. The limit is 10 MB.' });
     const fullOrder = 'abcdefghijklmnopqrs '.repeat(MAX_CONTENT_CHARACTERS / 20).trim();
     const atCap = await upload(Buffer.from(fullOrder), 'full.txt', 'text/plain');
     expect(atCap.statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe('POST /api/extract-text', () => {
       payload: '{"content": "hi", "submissionId": ',
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toEqual({ message: 'Malformed JSON body' });
+    expect(elsewhere.json()).toMatchObject({ message: 'Malformed JSON body' });
   });
 });
 

@@ -139,7 +139,7 @@ describe('local disk uploads', () => {
       for (const who of [owner, admin]) {
         const download = await t.app.inject({ method: 'GET', url: doc.url, headers: { cookie: who.cookie } });
         expect(download.statusCode).toBe(404);
-        expect(download.json()).toEqual({ message: 'Document not found' });
+        expect(download.json()).toMatchObject({ message: 'Document not found' });
       }
       expect((await customerView(id)).documents).toEqual([]);
     });

@@ -5,7 +5,8 @@ import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/api-v1.schema';
 import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
 import { signWebhook } from './sign';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A receiver has this long to answer (issue 29: shorter, so a hanging one holds a delivery slot briefly). */
+export const DELIVERY_TIMEOUT_MS = 5_000;
 
 export interface DeliveryOutcome {
   ok: boolean;

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_RESEND_LIMIT,
+  WEBHOOK_RESEND_WINDOW_MINUTES,
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -9,7 +11,10 @@ import {
 } from '../../../shared/api-v1.schema';
 import type { Database, Executor } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { QUEUES } from '../../jobs/queues';
+import type { JobSender } from '../../jobs/runner';
+import { consumeRateLimit } from '../auth';
 import { newId } from '../../lib/ids';
 import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
 import { generateWebhookSecret } from './sign';
@@ -108,8 +113,11 @@ export async function listDeliveries(db: Executor, userId: string, endpointId: s
   }));
 }
 
-/** Resend: the same event (same id and body) as a new delivery, due now. */
-export async function resendDelivery(db: Executor, userId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+/**
+ * Resend: the same event (same id and body) as a new delivery, due now, with its delivery job (decision 031).
+ * Limited per account (issue 29: thirty clicks at a hanging endpoint must not hold up other customers' events).
+ */
+export async function resendDelivery(db: Database, jobs: JobSender, userId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
   const endpoint = await ownEndpoint(db, userId, endpointId);
   if (!endpoint.enabled) throw conflict('Enable the endpoint before resending to it.');
   const [original] = await db
@@ -118,10 +126,16 @@ export async function resendDelivery(db: Executor, userId: string, endpointId: s
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
     .limit(1);
   if (!original) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
-  const [row] = await db
-    .insert(webhookDeliveries)
-    .values({ id: newId(), endpointId, eventId: original.eventId, eventType: original.eventType, payload: original.payload })
-    .returning();
+  const limit = await consumeRateLimit(db, `webhook-resend:${userId}`, WEBHOOK_RESEND_LIMIT, WEBHOOK_RESEND_WINDOW_MINUTES * 60);
+  if (!limit.allowed) throw new HttpError(429, WEBHOOK_MESSAGES.resendLimit, { 'retry-after': String(limit.retryAfterSeconds) });
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(webhookDeliveries)
+      .values({ id: newId(), endpointId, eventId: original.eventId, eventType: original.eventType, payload: original.payload })
+      .returning();
+    await jobs.sendInTransaction(tx, QUEUES.webhooks);
+    return inserted;
+  });
   return {
     id: row!.id,
     eventId: row!.eventId,

@@ -3,6 +3,8 @@ import type { WebhookEvent, WebhookEventBody } from '../../../shared/api-v1.sche
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
+import { QUEUES } from '../../jobs/queues';
+import type { JobSender } from '../../jobs/runner';
 
 /** The order events a status change raises (decision 025). */
 const STATUS_EVENTS: Partial<Record<SubmissionStatus, WebhookEvent>> = {
@@ -17,6 +19,7 @@ const STATUS_EVENTS: Partial<Record<SubmissionStatus, WebhookEvent>> = {
  * (the outbox: the event exists exactly when the change it reports was committed). One statement, no read first.
  */
 export async function enqueueWebhookEvent(
+  jobs: JobSender,
   tx: Executor,
   submissionId: string,
   type: WebhookEvent,
@@ -28,16 +31,19 @@ export async function enqueueWebhookEvent(
     createdAt: new Date().toISOString(),
     data: { orderId: submissionId, ...data },
   };
-  await tx.execute(sql`
+  const inserted = await tx.execute(sql`
     insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload)
     select gen_random_uuid()::text, e.id, ${event.id}, ${type}, ${JSON.stringify(event)}
     from webhook_endpoints e
     join submissions s on s.user_id = e.user_id
-    where s.id = ${submissionId} and e.enabled and ${type} = any(e.events)`);
+    where s.id = ${submissionId} and e.enabled and ${type} = any(e.events)
+    returning id`);
+  // A delivery round for the job runner, in the same transaction (decision 031); none when no endpoint wants it.
+  if (inserted.rows.length > 0) await jobs.sendInTransaction(tx, QUEUES.webhooks);
 }
 
-/** Called wherever a status change is recorded (server/features/submissions/status-history.ts). */
-export async function enqueueStatusEvent(tx: Executor, submissionId: string, to: SubmissionStatus): Promise<void> {
+/** Called by the order lifecycle (server/features/orders/transition.ts) for every move, in its transaction. */
+export async function enqueueStatusEvent(jobs: JobSender, tx: Executor, submissionId: string, to: SubmissionStatus): Promise<void> {
   const type = STATUS_EVENTS[to];
-  if (type) await enqueueWebhookEvent(tx, submissionId, type, { status: to });
+  if (type) await enqueueWebhookEvent(jobs, tx, submissionId, type, { status: to });
 }

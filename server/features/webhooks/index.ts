@@ -1,3 +1,3 @@
 /** What other features may use from the webhooks feature. */
 export { enqueueStatusEvent, enqueueWebhookEvent } from './enqueue';
-export { registerWebhookWorker } from './register';
+export { webhookDeliveryJob } from './register';

@@ -1,24 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { WebhookWorker } from './worker';
+import { QUEUES } from '../../jobs/queues';
+import type { JobHandler } from '../../jobs/runner';
+import { WebhookDelivery } from './delivery-round';
 
-/** Runs the webhook outbox worker with the app when WEBHOOK_WORKER=on (app.ts stops it before the database closes). */
-export function registerWebhookWorker(app: FastifyInstance): { stop: () => Promise<void> } {
-  let worker: WebhookWorker | null = null;
-  app.addHook('onReady', async () => {
-    if (app.config.WEBHOOK_WORKER !== 'on') return;
-    worker = new WebhookWorker({
-      db: app.db,
-      mail: app.mail,
-      log: app.log,
-      allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1',
-      pollIntervalMs: app.config.WEBHOOK_POLL_MS,
-    });
-    worker.start();
+/** The "webhooks.deliver" job on instances with WEBHOOK_WORKER=on: one outbox round per job (server/jobs). */
+export function webhookDeliveryJob(app: FastifyInstance): JobHandler | null {
+  if (app.config.WEBHOOK_WORKER !== 'on') return null;
+  const delivery = new WebhookDelivery({
+    db: app.db,
+    mail: app.mail,
+    log: app.log,
+    allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1',
   });
   return {
-    stop: async () => {
-      await worker?.stop();
-      worker = null;
+    queue: QUEUES.webhooks,
+    // Rounds in parallel on each instance: an endpoint that hangs for the whole timeout delays nobody else.
+    concurrency: 4,
+    run: async () => {
+      const round = await delivery.runOnce();
+      // A round takes one delivery per endpoint: while it found any, another may be due behind it.
+      return { more: round.claimed > 0 };
     },
+    stopping: () => delivery.requestStop(),
   };
 }

@@ -53,7 +53,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { config: customer, schema: { params: deliveryParams, response: { 201: webhookDeliverySchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.code(201).send(await resendDelivery(app.db, user.id, request.params.id, request.params.deliveryId));
+      return reply.code(201).send(await resendDelivery(app.db, app.jobs, user.id, request.params.id, request.params.deliveryId));
     },
   );
 }

@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { webhookEventSchema } from '../../../shared/api-v1.schema';
+import { WEBHOOK_MESSAGES, WEBHOOK_RESEND_LIMIT, webhookEventSchema } from '../../../shared/api-v1.schema';
 import { emailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
 import { saveReviewAs } from '../../test-support/orders';
 import { isAllowedAddress } from './address';
-import { WebhookWorker, WEBHOOK_GIVE_UP_AFTER_MS } from './worker';
+import { WebhookDelivery, WEBHOOK_GIVE_UP_AFTER_MS } from './delivery-round';
 
 /** A receiver on 127.0.0.1 whose answers the test scripts: each request takes the next status (the last repeats). */
 class Receiver {
@@ -70,8 +70,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-function worker(app: TestApp['app'], now: () => Date, resolve?: ConstructorParameters<typeof WebhookWorker>[0]['resolve']) {
-  return new WebhookWorker({ db: app.db, mail: app.mail, log: app.log, allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1', now, resolve });
+function worker(app: TestApp['app'], now: () => Date, resolve?: ConstructorParameters<typeof WebhookDelivery>[0]['resolve']) {
+  return new WebhookDelivery({ db: app.db, mail: app.mail, log: app.log, allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1', now, resolve });
 }
 
 async function addEndpoint(app: TestApp['app'], who: SignedInUser, url: string, events = ['order.paid', 'order.in_review', 'order.completed', 'order.revision_requested', 'message.created']) {
@@ -283,5 +283,62 @@ describe('webhook deliveries', () => {
       .where(eq(webhookEndpoints.userId, fred.id))
       .orderBy(webhookDeliveries.createdAt);
     expect(rows.map((r) => r.type)).toEqual(['order.paid', 'order.in_review', 'message.created', 'order.completed', 'order.revision_requested']);
+  });
+});
+
+describe('fairness (issue 29, item 2)', () => {
+  it('an endpoint that hangs, with Resend pressed 30 times, holds up neither another customer nor the queue', async () => {
+    // A receiver that accepts connections and never answers.
+    const open = new Set<http.ServerResponse>();
+    const hanging = http.createServer((_req, res) => void open.add(res));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const hangUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/never`;
+    try {
+      const eve = await signUp(t.app);
+      await buyCredit(t.app, eve);
+      const eveEndpoint = (await addEndpoint(t.app, eve, hangUrl, ['order.paid'])).json() as { id: string };
+      const eveKey = await createKey(t.app, eve);
+      await bearer(t.app, eveKey.key, 'POST', '/api/v1/orders', draft(40), { 'idempotency-key': 'hang-1' });
+      const [first] = (await t.request('GET', `/api/webhook-endpoints/${eveEndpoint.id}/deliveries`, eve)).json() as { id: string }[];
+      const statuses: number[] = [];
+      let refusal: { status: number; body: unknown; retryAfter: unknown } | null = null;
+      for (let i = 0; i < 30; i += 1) {
+        const resent = await t.request('POST', `/api/webhook-endpoints/${eveEndpoint.id}/deliveries/${first!.id}/resend`, eve);
+        statuses.push(resent.statusCode);
+        if (resent.statusCode === 429 && !refusal) refusal = { status: 429, body: resent.json(), retryAfter: resent.headers['retry-after'] };
+      }
+      // Resend is limited per account: ten go through, the rest are refused with a message and Retry-After.
+      expect(statuses.filter((s) => s === 201)).toHaveLength(WEBHOOK_RESEND_LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30 - WEBHOOK_RESEND_LIMIT);
+      expect(refusal!.body).toMatchObject({ message: WEBHOOK_MESSAGES.resendLimit });
+      expect(Number(refusal!.retryAfter)).toBeGreaterThan(0);
+
+      // Another customer's event, due at the same time.
+      const frank = await signUp(t.app);
+      await buyCredit(t.app, frank);
+      await addEndpoint(t.app, frank, `${receiverUrl}/frank`, ['order.paid']);
+      const frankKey = await createKey(t.app, frank);
+      await bearer(t.app, frankKey.key, 'POST', '/api/v1/orders', draft(41), { 'idempotency-key': 'frank-1' });
+
+      // One round takes one delivery per endpoint and sends them side by side: Frank's arrives while Eve's
+      // receiver still holds its request open.
+      const round = worker(t.app, () => new Date()).runOnce();
+      for (;;) {
+        if (receiver.received.some((r) => r.url === '/frank')) break;
+        await new Promise((resolve) => setTimeout(resolve, 10)); // polls the state; the test timeout bounds it
+      }
+      expect(open.size).toBe(1);
+      const result = await round;
+      expect(result.retrying).toBeGreaterThanOrEqual(1);
+      // One of Eve's eleven deliveries was tried (and timed out); the other ten wait for later rounds.
+      const eves = await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, eveEndpoint.id));
+      expect(eves).toHaveLength(1 + WEBHOOK_RESEND_LIMIT);
+      expect(eves.filter((d) => d.attempts === 1).map((d) => d.lastError)).toEqual([expect.stringContaining('Timed out')]);
+      expect(eves.filter((d) => d.attempts === 0)).toHaveLength(WEBHOOK_RESEND_LIMIT);
+    } finally {
+      for (const res of open) res.destroy();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
   });
 });

@@ -6,23 +6,33 @@ import { ApiError, apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import type { QueuePage } from './get-queue';
 
-/** Puts a fresh copy of one submission into every cached queue page, then refetches in the background. */
+/**
+ * Puts a fresh copy of one submission into every cached queue page. When its status or holder changed, the lists
+ * are refetched too: a list fetch that started before the change committed (a search typed a moment earlier) would
+ * otherwise land after it with the old status and stay (seen with two instances on a busy CI machine);
+ * invalidating cancels that fetch and starts one that sees the change. A saved draft (autosave) refetches nothing.
+ */
 export function useReplaceInQueue() {
   const queryClient = useQueryClient();
   return (updated: AdminSubmission) => {
+    let moved = false;
     queryClient.setQueriesData<InfiniteData<QueuePage>>({ queryKey: queryKeys.admin.queues }, (data) =>
       data
         ? {
             ...data,
             pages: data.pages.map((page) => ({
               ...page,
-              items: page.items.map((item) => (item.id === updated.id ? updated : item)),
+              items: page.items.map((item) => {
+                if (item.id !== updated.id) return item;
+                if (item.status !== updated.status || (item.claim?.userId ?? null) !== (updated.claim?.userId ?? null)) moved = true;
+                return updated;
+              }),
             })),
           }
         : data,
     );
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin.history(updated.id) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues, refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues, refetchType: moved ? 'active' : 'none' });
   };
 }
 

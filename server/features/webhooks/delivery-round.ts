@@ -5,7 +5,7 @@ import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../
 import { newId } from '../../lib/ids';
 import { enqueueEmail } from '../../mail/outbox';
 import type { MailSettings } from '../../mail/settings';
-import type { WorkerLogger } from '../../mail/worker';
+import type { WorkerLogger } from '../../mail/delivery';
 import { renderEmail } from '../../mail/templates/layout';
 import type { Resolver } from './address';
 import { deliverWebhook } from './deliver';
@@ -21,38 +21,34 @@ export function webhookRetryDelayMs(failedAttempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
 }
 
-export interface WebhookWorkerOptions {
+export interface WebhookDeliveryOptions {
   db: Database;
   mail: MailSettings;
   log: WorkerLogger;
   allowLoopback: boolean;
   now?: () => Date;
   batchSize?: number;
-  pollIntervalMs?: number;
   leaseMs?: number;
   resolve?: Resolver;
 }
 
 /**
- * Delivers the webhook outbox the way the mail worker delivers e-mail (server/mail/worker.ts): claim due rows in a
+ * Delivers the webhook outbox, one round per "webhooks.deliver" job (server/jobs), the way e-mail is delivered
+ * (server/mail/delivery.ts): claim due rows in a
  * short transaction (FOR UPDATE SKIP LOCKED, next_attempt_at := a lease that is also this worker's token), deliver
  * without holding a lock, record the outcome only while the lease is still ours. Several instances never send one
  * row at once; a crash mid-send leaves the row to be sent again when the lease runs out (receivers dedupe by the
  * event id).
  */
-export class WebhookWorker {
+export class WebhookDelivery {
   private readonly now: () => Date;
-  private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
+  readonly batchSize: number;
   private readonly leaseMs: number;
-  private loop: Promise<void> | null = null;
   private stopping = false;
-  private wake: (() => void) | null = null;
 
-  constructor(private readonly options: WebhookWorkerOptions) {
+  constructor(private readonly options: WebhookDeliveryOptions) {
     this.now = options.now ?? (() => new Date());
     this.batchSize = options.batchSize ?? 10;
-    this.pollIntervalMs = options.pollIntervalMs ?? 2_000;
     this.leaseMs = options.leaseMs ?? 60_000;
   }
 
@@ -60,57 +56,47 @@ export class WebhookWorker {
     const result = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
     const { rows, lease } = await this.claim();
     result.claimed = rows.length;
-    for (const row of rows) {
-      if (this.stopping) break;
-      result[await this.deliver(row, lease)] += 1;
-    }
+    // At most one delivery per endpoint, all at once: an endpoint that hangs holds up only its own deliveries, for
+    // at most the delivery timeout (issue 29).
+    const outcomes = await Promise.all(rows.map((row) => (this.stopping ? null : this.deliver(row, lease))));
+    for (const outcome of outcomes) if (outcome) result[outcome] += 1;
     return result;
   }
 
-  start(): void {
-    if (this.loop) return;
-    this.stopping = false;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
+  /** The app is stopping: the delivery in flight finishes, the rest of the batch waits for the next round. */
+  requestStop(): void {
     this.stopping = true;
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      let full = false;
-      try {
-        full = (await this.runOnce()).claimed === this.batchSize;
-      } catch (err) {
-        this.options.log.error({ err }, 'webhook worker round failed; trying again shortly');
-      }
-      if (!this.stopping && !full) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.pollIntervalMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
   }
 
   private async claim() {
     const now = this.now();
     const lease = new Date(now.getTime() + this.leaseMs + Math.floor(Math.random() * 1000));
+    const dueCondition = and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, dueBefore(now)), eq(webhookEndpoints.enabled, true));
     const rows = await this.options.db.transaction(async (tx) => {
+      // Fair between endpoints (and so between customers): the oldest due delivery of each endpoint, oldest first.
+      const firstPerEndpoint = tx
+        .select({
+          id: webhookDeliveries.id,
+          nextAttemptAt: webhookDeliveries.nextAttemptAt,
+          createdAt: webhookDeliveries.createdAt,
+          place: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`.as('place'),
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(dueCondition)
+        .as('first_per_endpoint');
+      const candidates = await tx
+        .select({ id: firstPerEndpoint.id })
+        .from(firstPerEndpoint)
+        .where(eq(firstPerEndpoint.place, 1))
+        .orderBy(asc(firstPerEndpoint.nextAttemptAt), asc(firstPerEndpoint.createdAt))
+        .limit(this.batchSize);
+      if (candidates.length === 0) return [];
       const due = await tx
         .select({ delivery: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.secret, userId: webhookEndpoints.userId })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, dueBefore(now)), eq(webhookEndpoints.enabled, true)))
-        .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
-        .limit(this.batchSize)
+        .where(and(dueCondition, inArray(webhookDeliveries.id, candidates.map((c) => c.id))))
         .for('update', { of: webhookDeliveries, skipLocked: true });
       if (due.length > 0) {
         await tx
@@ -124,7 +110,7 @@ export class WebhookWorker {
   }
 
   private async deliver(
-    row: Awaited<ReturnType<WebhookWorker['claim']>>['rows'][number],
+    row: Awaited<ReturnType<WebhookDelivery['claim']>>['rows'][number],
     lease: Date,
   ): Promise<'delivered' | 'retrying' | 'failed'> {
     const { delivery } = row;
@@ -185,7 +171,7 @@ export class WebhookWorker {
       .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
     const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
     if (!owner) return;
-    await enqueueEmail(tx, {
+    await enqueueEmail(this.options.mail.jobs, tx, {
       kind: 'webhook-disabled',
       to: owner.email,
       eventId: `${endpointId}:${now.toISOString()}`,

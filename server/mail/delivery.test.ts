@@ -10,7 +10,7 @@ import { notifyContactMessage, notifyReviewStarted } from './notify';
 import { GIVE_UP_AFTER_MS } from './retry';
 import { insertSubmission, smtpWorker, signUpQuietly } from '../test-support/mail';
 import { SmtpSink } from '../test-support/smtp-sink';
-import { MailWorker } from './worker';
+import { MailDelivery } from './delivery';
 
 const TEAM = 'team@humanproof.test';
 let t: TestApp;
@@ -143,7 +143,7 @@ describe('mail worker', () => {
     await sink.start();
     const tag = await queueContact();
     // The first worker claims the row and never comes back (a crashed process).
-    const dead = new MailWorker({
+    const dead = new MailDelivery({
       db: t.app.db,
       transport: { kind: 'smtp', send: () => new Promise<void>(() => undefined), close: () => undefined },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
@@ -224,7 +224,7 @@ describe('several workers over one outbox', () => {
     }
     const a = smtpWorker(t.app.db, sink.url, t.config.DATA_DIR, { batchSize: 3 });
     const b = smtpWorker(second?.db ?? t.app.db, sink.url, t.config.DATA_DIR, { batchSize: 3 });
-    const drain = async (w: MailWorker) => {
+    const drain = async (w: MailDelivery) => {
       let sent = 0;
       for (;;) {
         const r = await w.runOnce();

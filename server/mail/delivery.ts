@@ -11,7 +11,7 @@ export interface WorkerLogger {
   error: (obj: object, msg: string) => void;
 }
 
-export interface MailWorkerOptions {
+export interface MailDeliveryOptions {
   db: Database;
   transport: MailTransport;
   log: WorkerLogger;
@@ -19,8 +19,6 @@ export interface MailWorkerOptions {
   now?: () => Date;
   /** Rows claimed per round. */
   batchSize?: number;
-  /** Pause between rounds when the outbox is empty. */
-  pollIntervalMs?: number;
   /**
    * How long a claimed row stays invisible to other workers. Longer than any one send can take (the SMTP
    * timeouts bound it to well under a minute), so a row is only reclaimed when its worker died.
@@ -40,7 +38,8 @@ export interface RunResult {
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * Delivers the e-mail outbox. Each round:
+ * Delivers the e-mail outbox, one round per "mail.deliver" job (server/jobs; enqueueEmail queues one with each
+ * e-mail, and a cron runs one every minute for retries). Each round:
  *  1. claims due rows in one short transaction (FOR UPDATE SKIP LOCKED, then next_attempt_at := a lease), so
  *     several workers never take the same row and no lock is held while talking to the mail server;
  *  2. sends each row;
@@ -48,30 +47,22 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
  * A crash between 1 and 3 leaves the row pending with an expiring lease: it is sent again later (never lost;
  * the Message-ID stays the same so a receiving system can recognise the repeat).
  */
-export class MailWorker {
+export class MailDelivery {
   private readonly db: Database;
   private readonly transport: MailTransport;
   private readonly log: WorkerLogger;
   private readonly now: () => Date;
-  private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
+  readonly batchSize: number;
   private readonly leaseMs: number;
-  private loop: Promise<void> | null = null;
   private stopping = false;
-  private wake: (() => void) | null = null;
 
-  constructor(options: MailWorkerOptions) {
+  constructor(options: MailDeliveryOptions) {
     this.db = options.db;
     this.transport = options.transport;
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.batchSize = options.batchSize ?? 10;
-    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
-  }
-
-  get running(): boolean {
-    return this.loop !== null;
   }
 
   /** One round: claim what is due, send it, record the outcomes. */
@@ -90,49 +81,9 @@ export class MailWorker {
     return result;
   }
 
-  /** Runs rounds until stop(): straight on while full batches come back, else every pollIntervalMs. */
-  start(): void {
-    if (this.loop) return;
-    this.stopping = false;
-    this.loop = this.run();
-    this.log.info({ transport: this.transport.kind }, 'mail worker started');
-  }
-
-  /** Finishes the send in flight, hands back the rest of its batch, and resolves when the loop has ended. */
-  async stop(): Promise<void> {
+  /** The app is stopping: the send in flight finishes, the rest of the batch is handed back unsent. */
+  requestStop(): void {
     this.stopping = true;
-    this.wake?.();
-    const wasRunning = this.loop !== null;
-    await this.loop;
-    this.loop = null;
-    if (wasRunning) this.log.info({}, 'mail worker stopped');
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      let full = false;
-      try {
-        const round = await this.runOnce();
-        full = round.claimed === this.batchSize && round.released === 0;
-      } catch (err) {
-        this.log.error({ err }, 'mail worker round failed; trying again shortly');
-      }
-      if (!this.stopping && !full) await this.sleep(this.pollIntervalMs);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 
   private async claim(): Promise<{ rows: OutboxRow[]; lease: Date }> {

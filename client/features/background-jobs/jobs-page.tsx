@@ -1,0 +1,137 @@
+import { Link } from 'wouter';
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { JOB_QUEUE_LABELS, type FailedJob } from '@shared/jobs.schema';
+import { Button } from '@client/components/ui/button';
+import { FormAlert } from '@client/components/ui/form-field';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api';
+import { AdminGate } from '@client/features/admin';
+import { formatDateTime } from '@client/lib/format';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useJobsOverview, useRetryJob } from './api/jobs';
+
+const label = (queue: string) => JOB_QUEUE_LABELS[queue] ?? queue;
+
+function FailedJobRow({ job }: { job: FailedJob }) {
+  const retry = useRetryJob();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`failed-job-${job.id}`}>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{label(job.queue)}</p>
+        <p className="text-sm text-slate-600">
+          Failed {formatDateTime(job.failedAt)} after {job.retries + 1} {job.retries === 0 ? 'try' : 'tries'}
+        </p>
+        {job.error ? <p className="mt-1 break-words font-mono text-xs text-red-800">{job.error}</p> : null}
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={retry.isPending}
+        onClick={() =>
+          retry.mutate(job.id, {
+            onSuccess: (answer) => toast({ title: 'Retried', description: answer.message }),
+            onError: (err) =>
+              toast({
+                title: 'Not retried',
+                description: err instanceof ApiError ? (err.serverMessage ?? 'The job could not be retried') : 'The job could not be retried',
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        <RotateCcw className="h-4 w-4" aria-hidden="true" /> {retry.isPending ? 'Retrying...' : 'Retry'}
+      </Button>
+    </li>
+  );
+}
+
+function Overview() {
+  const jobs = useJobsOverview();
+  if (jobs.isPending) return <Skeleton className="h-48 w-full" />;
+  if (jobs.isError) {
+    return (
+      <FormAlert>
+        The background jobs could not be loaded.{' '}
+        <button type="button" className="underline" onClick={() => void jobs.refetch()}>
+          Try again
+        </button>
+      </FormAlert>
+    );
+  }
+  const { queues, failed } = jobs.data;
+  return (
+    <>
+      <section aria-labelledby="queues-heading" className="flex flex-col gap-2">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="queues-heading" className="text-lg font-semibold">
+            Queues
+          </h2>
+          <Button size="sm" variant="outline" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
+            <RefreshCw className={jobs.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
+          </Button>
+        </div>
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Queue</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Waiting</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Running</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Failed</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {queues.map((q) => (
+                <tr key={q.queue}>
+                  <th scope="row" className="px-4 py-2 font-medium">{label(q.queue)}</th>
+                  <td className="px-4 py-2 text-right tabular-nums">{q.waiting}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{q.active}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{q.failed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="failed-heading" className="flex flex-col gap-2">
+        <h2 id="failed-heading" className="text-lg font-semibold">
+          Failed jobs
+        </h2>
+        <p className="text-sm text-slate-600">
+          A job lands here after every try failed. Fix the cause (the mail server, storage, a receiver), then retry it.
+        </p>
+        {failed.length === 0 ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">No failed jobs.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4" aria-label="Failed jobs">
+            {failed.map((job) => (
+              <FailedJobRow key={job.id} job={job} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /admin/jobs (decision 031): background queues and the jobs that failed every try, with "Retry". Admins only. */
+export default function JobsPage() {
+  usePageMeta();
+  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <JobsPageBody />}</AdminGate>;
+}
+
+function JobsPageBody() {
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div>
+        <Link href="/admin" className="text-sm text-slate-600 underline">
+          Back to the queue
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Background jobs</h1>
+        <p className="text-slate-600">E-mail and webhook delivery, due-soon reminders and the retention purge.</p>
+      </div>
+      <Overview />
+    </div>
+  );
+}
