@@ -125,7 +125,8 @@ describe('pre-rendered public pages', () => {
     for (const route of PAGE_ROUTES.filter((r) => r.noindex)) {
       const url = route.path.replace(/:[a-zA-Z]+/g, 'x');
       const response = await t.app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
+      // An unknown certificate code is a real 404, with the same client-rendered page (decision 033).
+      expect(response.statusCode, url).toBe(route.path === '/verify/:code' ? 404 : 200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('<meta name="robots" content="noindex">');
     }

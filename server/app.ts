@@ -122,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
   app.decorate('mail', mailSettingsFrom(config, jobs));
+  // Filled by the static client (plugins/static.ts) when there is a build: routes that answer a page use it.
+  app.decorate('pages', { documents: null });
   // Before any route: it checks each route's access declaration as the route is added.
   await app.register(authPlugin, { db: database.db });
   // The job runner starts once every plugin is ready; each feature says which of its jobs this instance runs.

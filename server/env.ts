@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -76,6 +76,16 @@ const envSchema = z.object({
    * GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no such route
    * (decision 028).
    */
+  /**
+   * The Ed25519 key that signs certificates of human review (decision 033): PKCS#8 PEM (line breaks may be written
+   * as \\n) or its base64 DER on one line. Unset: one is generated into DATA_DIR. Several instances share it here.
+   */
+  CERT_SIGNING_KEY: optional.pipe(
+    z
+      .string()
+      .refine((v) => parseEd25519PrivateKey(v) !== null, 'must be an Ed25519 private key (PKCS#8 PEM or base64 DER)')
+      .optional(),
+  ),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** OpenTelemetry traces go to this OTLP/HTTP collector when set (decision 028); off otherwise. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(httpUrl.optional()),
@@ -245,4 +255,17 @@ export function resolveSessionSecret(config: Config): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** An Ed25519 private key from PKCS#8 PEM (real or escaped line breaks) or base64 DER; null when it is not one. */
+export function parseEd25519PrivateKey(value: string): KeyObject | null {
+  try {
+    const text = value.trim().replace(/\\n/g, '\n');
+    const key = text.startsWith('-----BEGIN')
+      ? createPrivateKey({ key: text, format: 'pem' })
+      : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@ import type { Auth } from './features/auth/better-auth';
 import type { JobRunner } from './jobs/runner';
 import type { MailSettings } from './mail/settings';
 import type { RouteAccess } from './plugins/access';
+import type { PageDocuments } from './plugins/prerendered-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Signs session cookies (better-auth's secret); plugins/auth.ts verifies cookies with it. */
     sessionSecret: string;
+    /** The built client's pages (plugins/static.ts); null without a build (an API-only test app). */
+    pages: { documents: PageDocuments | null };
   }
   interface FastifyContextConfig {
     /** Who may call this route; see server/plugins/access.ts. Required on every route. */

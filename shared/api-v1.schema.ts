@@ -219,6 +219,8 @@ export const v1OrderSchema = v1OrderSummarySchema
         documentLink: z.string().nullable(),
         diff: z.array(v1DiffPartSchema).nullable(),
         factCheck: z.object({ noCheckableClaims: z.boolean(), claims: z.array(v1ClaimSchema) }),
+        /** The delivery's certificate of human review: GET /api/v1/certificates/{code}, or /verify/{code} to show people. */
+        certificateCode: z.string().nullable(),
       })
       .nullable(),
   })
@@ -335,6 +337,8 @@ export const webhookEventSchema = z
       status: z.enum(SUBMISSION_STATUSES),
       messageId: z.string().optional(),
       from: z.enum(['customer', 'team']).optional(),
+      /** order.completed: the delivery's certificate of human review (GET /api/v1/certificates/{code}). */
+      certificateCode: z.string().optional(),
     }),
   })
   .meta({ id: 'WebhookEvent' });

@@ -97,6 +97,16 @@ export const reviewUpdateSchema = z
       .max(2_147_483_647, 'version must be the reviewVersion the draft was loaded at'),
     /** The fact-check report's "No checkable claims" statement (issue 12); left as it is when absent. */
     noCheckableClaims: z.boolean({ error: 'noCheckableClaims must be true or false' }).optional(),
+    /**
+     * Active editing seconds since the previous save, as the editor measured them (focus and input, idle gaps over
+     * a minute left out). The server adds at most the time that has passed (the effort record, issues 23 and 24).
+     */
+    activeSeconds: z
+      .number({ error: 'activeSeconds must be a number of seconds' })
+      .int('activeSeconds must be a whole number of seconds')
+      .min(0, 'activeSeconds must be a number of seconds')
+      .max(86_400, 'activeSeconds must be at most a day')
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.attachmentMode === 'link') {

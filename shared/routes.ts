@@ -239,6 +239,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     description: 'Accept an invitation to the HumanProof review team.',
   },
   {
+    path: '/verify/:code',
+    noindex: true,
+    page: 'features/certificates/verify-page.tsx',
+    access: 'public',
+    title: 'Verify a human review certificate',
+    description: 'Check a HumanProof certificate of human review, and check a copy of the text against it.',
+  },
+  {
     path: '/checkout/:submissionId',
     noindex: true,
     page: 'features/checkout/checkout-page.tsx',

@@ -26,6 +26,12 @@ export const queryKeys = {
     detail: (id: string) => ['submissions', id] as const,
     factCheck: (id: string) => ['submissions', id, 'fact-check'] as const,
     deliveries: (id: string) => ['submissions', id, 'deliveries'] as const,
+    certificate: (id: string) => ['submissions', id, 'certificate'] as const,
+  },
+  /** The public verify page (issue 24): a certificate by its code, and the published keys. */
+  certificates: {
+    byCode: (code: string) => ['certificates', code] as const,
+    keys: ['certificates', 'keys'] as const,
   },
   /** Not under `submissions`: a new intent is made only when the checkout page asks for one. */
   paymentIntent: (submissionId: string) => ['payment-intent', submissionId] as const,

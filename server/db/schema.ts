@@ -164,6 +164,12 @@ export const submissions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When a reviewer first opened or started the order: from then on the customer can no longer cancel it. */
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    /**
+     * Active editing seconds of the review in progress, added to by each save (capped by the time since the last
+     * one); moved to the delivery's effort record when the review is completed, then back to 0 for a revision.
+     */
+    reviewActiveSeconds: integer('review_active_seconds').notNull().default(0),
+    reviewEffortSavedAt: timestamp('review_effort_saved_at', { withTimezone: true }),
     /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
     revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
     revisionMessage: text('revision_message'),
@@ -341,6 +347,40 @@ export const deliveryEfforts = pgTable('delivery_efforts', {
   findingsByCategory: jsonb('findings_by_category').$type<Record<string, number>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** Every public key that ever signed a certificate, published at /.well-known/humanproof-keys.json (decision 033). */
+export const certificateKeys = pgTable('certificate_keys', {
+  /** Key id: the first 16 characters of the base64url SHA-256 of the raw public key. */
+  id: text('id').primaryKey(),
+  /** The raw 32-byte Ed25519 public key, base64url (a JWK's `x`). */
+  publicKey: text('public_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The signed certificate of human review of one delivery (issue 24, decision 033). */
+export const certificates = pgTable(
+  'certificates',
+  {
+    /** HP-XXXX-XXXX-XXXX-XXXX: 80 random bits in Crockford's base32. */
+    code: text('code').primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The signed body, exactly as signed (its RFC 8785 canonical form is what the signature covers). */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    signature: text('signature').notNull(),
+    keyId: text('key_id').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** refunded | revised */
+    revokedReason: text('revoked_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('certificates_delivery_unique').on(t.deliveryId), index('certificates_submission_idx').on(t.submissionId)],
+);
 
 /** Provider events already processed, so a repeated webhook is a no-op. */
 export const paymentEvents = pgTable('payment_events', {

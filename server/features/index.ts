@@ -21,6 +21,7 @@ import { apiV1Routes } from './api-v1/routes';
 import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
+import { certificateRoutes } from './certificates/routes';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
@@ -51,6 +52,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
+  certificateRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

@@ -1,6 +1,7 @@
 import type { Config } from '../env';
 import type { JobSender } from '../jobs/runner';
 import type { EmailFrame } from './templates/layout';
+import { resolveSigningKey, type SigningKey } from '../features/certificates/signing-key';
 
 /**
  * What the notify functions need: configuration, and the job runner that delivers what they queue. Built once
@@ -10,8 +11,24 @@ export interface MailSettings extends EmailFrame {
   adminEmails: string[];
   /** Each queued e-mail also queues a delivery round, in the same transaction (server/mail/outbox.ts). */
   jobs: JobSender;
+  /**
+   * The key that signs the certificate of human review made when a review is completed (decision 033). Read on
+   * first use, so an app that never completes a review never touches DATA_DIR for it.
+   */
+  certificateKey: () => SigningKey;
 }
 
 export function mailSettingsFrom(config: Config, jobs: JobSender): MailSettings {
-  return { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL, adminEmails: config.adminEmails, jobs };
+  return {
+    publicUrl: config.PUBLIC_URL,
+    supportEmail: config.SUPPORT_EMAIL,
+    adminEmails: config.adminEmails,
+    jobs,
+    certificateKey: once(() => resolveSigningKey(config)),
+  };
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }

@@ -148,6 +148,10 @@ describe('every route of the app declares its answer', () => {
         'file GET /sitemap.xml',
         'html GET /',
         'html GET /*',
+        // The certificate of human review (decision 033): its page (a real 404 for an unknown code), badge and PDF.
+        'html GET /verify/:code',
+        'file GET /verify/:code/badge.svg',
+        'file GET /verify/:code/certificate.pdf',
         'not-found GET /api/*',
         'redirect GET /api/login',
         'redirect GET /api/logout',

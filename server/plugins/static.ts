@@ -29,6 +29,7 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
       return file.startsWith(clientDir + path.sep) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     },
   });
+  app.pages.documents = documents;
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',

@@ -1,3 +1,4 @@
+import { useActiveTimeMeter } from './active-time';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
@@ -130,6 +131,7 @@ export function ReviewForm({
     setConflict(null);
   };
   const claims = useClaims(submission.id);
+  const activeTime = useActiveTimeMeter();
   const originalRef = useRef<HTMLTextAreaElement>(null);
   /** Bumped by every edit the reviewer makes; the autosave runs a moment after the last one. */
   const [edits, setEdits] = useState(0);
@@ -186,6 +188,8 @@ export function ReviewForm({
     // The statement only stands while there are no claims.
     noCheckableClaims: claimCount === 0 && noCheckableClaims,
     version: version.current,
+    // The effort record: active editing seconds since the previous save (given back if this save fails).
+    activeSeconds: activeTime.take(),
   });
   const latestPayload = useRef(payload);
   latestPayload.current = payload;
@@ -202,12 +206,13 @@ export function ReviewForm({
         version.current = updated.reviewVersion;
         setAutosaveState({ state: 'saved', at: new Date() });
       },
-      onError: (error) => {
+      onError: (error, sent) => {
+        activeTime.giveBack(sent.activeSeconds ?? 0);
         if (error instanceof ApiError && error.status === 409) setConflict(error.serverMessage ?? REVIEW_MESSAGES.updateFailed);
         setAutosaveState({ state: 'failed' });
       },
     });
-  }, [autosaveMutate]);
+  }, [autosaveMutate, activeTime]);
 
   // Debounced Save Draft: a pause after an edit saves the draft (and, on a paid order, starts the review).
   const autosaveBusy = autosave.isPending || save.isPending;
@@ -238,7 +243,10 @@ export function ReviewForm({
     save.mutate(
       payload(complete),
       {
-        onError: noteConflict,
+        onError: (error, sent) => {
+          activeTime.giveBack(sent.activeSeconds ?? 0);
+          noteConflict(error);
+        },
         onSuccess: (updated) => {
           moveOn(updated);
           unsavedDrafts.delete(submission.id);
@@ -286,6 +294,10 @@ export function ReviewForm({
       id={formId}
       className="flex flex-col gap-4"
       noValidate
+      onFocus={() => activeTime.activity()}
+      onInput={() => activeTime.activity()}
+      onKeyDown={() => activeTime.activity()}
+      onPointerDown={() => activeTime.activity()}
       onSubmit={(e) => {
         e.preventDefault();
         if (completable) submit(true);

@@ -3,6 +3,7 @@ import { reviewedTextOf } from '@shared/review.schema';
 import type { Submission } from '@shared/submission.schema';
 import { diffStats, diffWords } from '@shared/text-diff';
 import { cn } from '@client/lib/cn';
+import { CertificateCard } from '@client/features/certificates';
 import { DeliveryDownloads } from './delivery-downloads';
 import { DiffLegend, DiffView } from './diff-view';
 import { FactCheckReportView } from './fact-check-report';
@@ -35,6 +36,7 @@ export function ReviewDelivery({ submission }: { submission: Submission }) {
 
   return (
     <div className="flex flex-col gap-6">
+      <CertificateCard submissionId={submission.id} />
       <section className="flex flex-col gap-2" aria-labelledby={`${submission.id}-reviewed`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={`${submission.id}-reviewed`} className="text-sm font-semibold text-slate-900">

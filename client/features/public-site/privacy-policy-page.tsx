@@ -107,6 +107,26 @@ export default function PrivacyPolicyPage() {
       ),
     },
     {
+      id: 'certificates',
+      title: 'Certificates of human review',
+      body: (
+        <>
+          <p>
+            Every delivery comes with a signed certificate that anyone holding its code can check on our verify page
+            (/verify/&hellip;), as a PDF, a badge or JSON. It shows the order number, the service, the delivery date,
+            how much review work was done (active minutes, words changed, claims checked, language findings fixed) and
+            the reviewer as their first name and the initial of their surname.
+          </p>
+          <p>
+            It never contains your text: only its SHA-256 fingerprint, from which the text cannot be recovered. Someone
+            who pastes a copy into the verify page has it compared in their own browser; it is never sent to us. The
+            reviewer&rsquo;s e-mail address and full surname are never shown. You can make a certificate private from
+            your order, and the page then says only that a valid certificate exists and its date.
+          </p>
+        </>
+      ),
+    },
+    {
       id: 'sharing',
       title: 'Who we share it with',
       body: (

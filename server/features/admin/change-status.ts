@@ -5,11 +5,13 @@ import type { Transaction } from '../../db/client';
 import { deliveries, submissions, type SubmissionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
-import { REVIEW_MESSAGES } from '../../../shared/review.schema';
+import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
 import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
+import { recordDeliveryEffort } from '../review-effort';
+import { issueCertificate, newCertificateCode } from '../certificates';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
@@ -48,11 +50,15 @@ export async function markReviewStarted(tx: Transaction, id: string, now: Date):
   return started.length > 0;
 }
 
-/** Keeps what was delivered: the first delivery survives a revision, and the customer can compare the two. */
-async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: string): Promise<void> {
+/**
+ * Keeps what was delivered: the first delivery survives a revision, and the customer can compare the two. With it
+ * go the delivery's effort record and its signed certificate of human review (issues 23 and 24).
+ */
+async function recordDelivery(tx: Transaction, mail: MailSettings, row: SubmissionRow, changedBy: string, certificateCode: string): Promise<void> {
   const previous = await tx.select({ number: deliveries.number }).from(deliveries).where(eq(deliveries.submissionId, row.id));
   const number = previous.reduce((max, d) => Math.max(max, d.number), 0) + 1;
   const id = newId();
+  const deliveredAt = row.completedAt ?? new Date();
   await tx.insert(deliveries).values({
     id,
     submissionId: row.id,
@@ -62,9 +68,19 @@ async function recordDelivery(tx: Transaction, row: SubmissionRow, changedBy: st
     attachmentMode: row.attachmentMode,
     documentLink: row.documentLink,
     deliveredBy: changedBy,
-    deliveredAt: row.completedAt ?? new Date(),
+    deliveredAt,
   });
-  await storeDeliveryDiff(tx, id, row.content, row);
+  const diff = await storeDeliveryDiff(tx, id, row.content, row);
+  const effort = await recordDeliveryEffort(tx, row, id, diff);
+  await issueCertificate(tx, {
+    code: certificateCode,
+    key: mail.certificateKey(),
+    issuer: mail.publicUrl,
+    order: row,
+    delivery: { id, number, deliveredAt, deliveredBy: changedBy },
+    deliveredText: reviewedTextOf(row),
+    effort,
+  });
 }
 
 /**
@@ -91,14 +107,17 @@ export async function moveStatus(
     return saved;
   }
   // The row is locked (lockSubmission), so the move cannot lose a race; the lifecycle module applies it.
+  // Made before the move, so the order.completed webhook the move raises can name it.
+  const certificateCode = to === 'completed' ? newCertificateCode() : undefined;
   const updated = await transition(tx, row, to, { kind: 'admin', userId: change.changedBy }, change.reason, {
     jobs: mail.jobs,
+    ...(certificateCode ? { eventData: { certificateCode } } : {}),
     ...(change.patch ? { patch: change.patch } : {}),
   });
   if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
   if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
   if (to === 'completed') {
-    await recordDelivery(tx, updated, change.changedBy);
+    await recordDelivery(tx, mail, updated, change.changedBy, certificateCode!);
     await notifyReviewCompleted(mail, tx, updated);
   }
   return updated;

@@ -16,6 +16,7 @@ import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
 import type { MailSettings } from '../../mail/settings';
+import { addActiveSeconds } from '../review-effort';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
 async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {
@@ -53,7 +54,7 @@ export async function saveReview(
   const { review } = input;
   // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
   await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
-  const row = await lockSubmission(tx, input.submissionId);
+  let row = await lockSubmission(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   assertReviewerMove(row, target ?? (row.status as SubmissionStatus), { isAdmin: input.reviewerIsAdmin });
   if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
@@ -78,6 +79,10 @@ export async function saveReview(
     documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
+  if (review.activeSeconds !== undefined) {
+    await addActiveSeconds(tx, row, review.activeSeconds, new Date());
+    row = await lockSubmission(tx, row.id); // with the running total, for the effort record at completion
+  }
   const saved = await moveStatus(tx, mail, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',

@@ -128,6 +128,7 @@ export class OpenApiBuilder {
       tags: [
         { name: 'Orders', description: 'Quotes and orders paid from prepaid credit' },
         { name: 'Messages', description: 'The thread between you and the review team' },
+        { name: 'Certificates', description: 'Certificates of human review: public, no API key needed' },
       ],
       paths,
       webhooks: Object.fromEntries(

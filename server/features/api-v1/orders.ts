@@ -1,3 +1,4 @@
+import { certificateCodeOfOrder } from '../certificates';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -74,6 +75,7 @@ export async function toV1Order(db: Executor, row: SubmissionRow): Promise<V1Ord
         noCheckableClaims: row.noCheckableClaims,
         claims: claims.map((c) => ({ passage: c.passage, passageStart: c.passageStart, passageEnd: c.passageEnd, verdict: c.verdict, sources: c.sources, note: c.note })),
       },
+      certificateCode: await certificateCodeOfOrder(db, row.id),
     };
   }
   return { ...summary(row), content: row.content, instructions: row.instructions, result };

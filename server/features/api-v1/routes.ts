@@ -18,6 +18,7 @@ import {
 import { recordIdSchema } from '../../../shared/ids';
 import { ProblemError } from '../../lib/problem';
 import { requireApiCaller } from '../api-keys';
+import { publicCertificateRoute } from '../certificates';
 import { sendMessage } from '../messages';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
 import { collectOpenApi } from './openapi';
@@ -39,6 +40,8 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
   const params = z.object({ id: recordIdSchema() });
   // First: it sees every route added after it (the document is built from them).
   collectOpenApi(app);
+  // The one /api/v1 route that needs no key: anybody may check a certificate of human review (issue 24).
+  publicCertificateRoute(app, problems);
 
   api.post(
     '/api/v1/quotes',

@@ -23,16 +23,17 @@ export function diffDescribes(parts: readonly DiffPart[], original: string, revi
 }
 
 /** At delivery: compute the diff of the delivered text (off the main thread) and store it on the delivery's row. */
-export async function storeDeliveryDiff(db: Executor, deliveryId: string, original: string, delivered: ReviewedFields): Promise<void> {
+export async function storeDeliveryDiff(db: Executor, deliveryId: string, original: string, delivered: ReviewedFields): Promise<DiffPart[] | null> {
   const reviewed = reviewedTextOf(delivered);
-  if (reviewed.trim() === '') return;
+  if (reviewed.trim() === '') return null;
   let diff: DiffPart[];
   try {
     diff = await diffPool.diff(original, reviewed);
   } catch {
-    return; // a busy or failed worker never blocks a delivery: the first read computes and stores it
+    return null; // a busy or failed worker never blocks a delivery: the first read computes and stores it
   }
   await db.update(deliveries).set({ diff }).where(eq(deliveries.id, deliveryId));
+  return diff;
 }
 
 type ReviewedFields = Parameters<typeof reviewedTextOf>[0];

@@ -23,6 +23,8 @@ export interface TransitionOptions {
   /** Further conditions the order must still meet (a customer's time window); the status is always checked. */
   where?: SQL;
   now?: Date;
+  /** What the webhook event carries beside the status (the certificate code of a delivery). */
+  eventData?: { certificateCode?: string };
 }
 
 /** The domain event a move records ("order.paid", "order.in_review", ...). */
@@ -85,7 +87,7 @@ export async function transition(
     actorId: actor.userId,
     reason,
   });
-  await enqueueStatusEvent(options.jobs, tx, order.id, to);
+  await enqueueStatusEvent(options.jobs, tx, order.id, to, options.eventData);
   return moved;
 }
 

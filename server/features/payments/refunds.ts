@@ -6,6 +6,7 @@ import { AFTER_PAYMENT_MESSAGES, type LedgerEntry, type OrderMoney } from '../..
 import type { Database, Executor, Transaction } from '../../db/client';
 import { payments, refunds, submissions, type PaymentRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
+import { revokeIfRefundedInFull } from '../certificates';
 import { newId } from '../../lib/ids';
 
 /** Asks the payment provider to return money. Same key → same refund (Stripe's idempotency; the sandbox's hash). */
@@ -118,6 +119,7 @@ export async function refundOrder(tx: Transaction, gateway: RefundGateway, reque
       .onConflictDoNothing();
     left -= amountPence;
   }
+  await revokeIfRefundedInFull(tx, request.submissionId);
   return { refundedPence: wanted, replayed: false };
 }
 
@@ -162,6 +164,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
         if (refund.status === 'failed' || refund.status === 'canceled' || refund.amount <= 0) continue;
         await tx.insert(refunds).values(row('provider', refund.id, refund.amount)).onConflictDoNothing();
       }
+      await revokeIfRefundedInFull(tx, payment.submissionId);
       return 'recorded';
     }
     const [recorded] = await tx
@@ -172,6 +175,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
     if (missing > 0) {
       await tx.insert(refunds).values(row('provider', `${report.chargeId}:${report.amountRefunded}`, missing)).onConflictDoNothing();
     }
+    await revokeIfRefundedInFull(tx, payment.submissionId);
     return 'recorded';
   });
 }

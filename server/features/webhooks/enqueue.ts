@@ -43,7 +43,13 @@ export async function enqueueWebhookEvent(
 }
 
 /** Called by the order lifecycle (server/features/orders/transition.ts) for every move, in its transaction. */
-export async function enqueueStatusEvent(jobs: JobSender, tx: Executor, submissionId: string, to: SubmissionStatus): Promise<void> {
+export async function enqueueStatusEvent(
+  jobs: JobSender,
+  tx: Executor,
+  submissionId: string,
+  to: SubmissionStatus,
+  extra: { certificateCode?: string } = {},
+): Promise<void> {
   const type = STATUS_EVENTS[to];
-  if (type) await enqueueWebhookEvent(jobs, tx, submissionId, type, { status: to });
+  if (type) await enqueueWebhookEvent(jobs, tx, submissionId, type, { status: to, ...extra });
 }

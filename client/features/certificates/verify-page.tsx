@@ -1,0 +1,262 @@
+import { useEffect, useState } from 'react';
+import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
+import { Link } from 'wouter';
+import {
+  CERTIFICATE_MESSAGES,
+  certificateBadgePath,
+  certificateJsonPath,
+  certificatePdfPath,
+  normaliseCertificateCode,
+  REVOCATION_TEXT,
+  type PublicCertificate,
+} from '@shared/certificate.schema';
+import { checkCertificateSignature, textSha256, type SignatureCheck } from '@shared/certificate-verify';
+import { englishVariantLabel } from '@shared/categories';
+import { VERDICT_LABELS, VERDICTS } from '@shared/fact-check.schema';
+import { tierLabel } from '@shared/service-tiers';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/skeleton';
+import { ApiError } from '@client/lib/api';
+import { formatDate, formatDateTime } from '@client/lib/format';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useCertificateKeys, usePublicCertificate } from './api/certificates';
+
+type Shown = Extract<PublicCertificate, { visibility: 'public' }>;
+
+/** The signature, checked in this browser with Web Crypto against the published keys (never taken on trust). */
+function useSignatureCheck(shown: Shown | null): SignatureCheck | 'checking' {
+  const keys = useCertificateKeys(shown !== null);
+  const [result, setResult] = useState<SignatureCheck | 'checking'>('checking');
+  useEffect(() => {
+    if (!shown || !keys.data) return;
+    let live = true;
+    void checkCertificateSignature(shown.certificate, shown.signature, shown.keyId, keys.data.keys).then((r) => {
+      if (live) setResult(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown, keys.data]);
+  if (keys.isError) return 'unknown-key';
+  return result;
+}
+
+function StatusHeading({ shown, check }: { shown: Shown; check: SignatureCheck | 'checking' }) {
+  if (check === 'checking') return <Spinner />;
+  if (shown.status === 'revoked') {
+    return (
+      <div className="flex items-start gap-3 text-red-800" role="status">
+        <ShieldX className="h-8 w-8 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="text-2xl font-bold">Revoked</p>
+          <p className="text-sm">
+            {shown.revokedReason ? REVOCATION_TEXT[shown.revokedReason] : 'This certificate no longer stands.'}
+            {shown.revokedAt ? ` Revoked on ${formatDate(shown.revokedAt)}.` : ''}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (check === 'verified') {
+    return (
+      <div className="flex items-center gap-3 text-emerald-800" role="status">
+        <BadgeCheck className="h-8 w-8 shrink-0" aria-hidden="true" />
+        <p className="text-2xl font-bold">{CERTIFICATE_MESSAGES.verified}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-start gap-3 text-red-800" role="status">
+      <ShieldAlert className="h-8 w-8 shrink-0" aria-hidden="true" />
+      <p className="font-semibold">
+        {check === 'unsupported'
+          ? 'This browser cannot check Ed25519 signatures. Open this page in a current browser to verify it.'
+          : CERTIFICATE_MESSAGES.notVerified}
+      </p>
+    </div>
+  );
+}
+
+function Details({ shown }: { shown: Shown }) {
+  const body = shown.certificate;
+  const claims = VERDICTS.map((v) => ({ label: VERDICT_LABELS[v], count: body.effort.claimsByVerdict[v] }));
+  const claimTotal = claims.reduce((sum, c) => sum + c.count, 0);
+  return (
+    <div className="flex flex-col gap-3 text-slate-800">
+      <p>
+        A person reviewed this text and took editorial responsibility for it: <strong>{body.reviewer}</strong>, a HumanProof
+        reviewer, delivered it on <strong>{formatDateTime(body.deliveredAt)}</strong>.
+      </p>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-600">Service</dt>
+          <dd>
+            {tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Order</dt>
+          <dd className="font-mono text-xs break-all">
+            {body.orderId} (delivery {body.delivery})
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Active review time</dt>
+          <dd>{body.effort.activeMinutes.toLocaleString('en-GB')} min</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Words changed</dt>
+          <dd>{body.effort.wordsChanged.toLocaleString('en-GB')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Claims checked</dt>
+          <dd>{claimTotal === 0 ? 'None recorded' : claims.filter((c) => c.count > 0).map((c) => `${c.label}: ${c.count}`).join(', ')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Language findings fixed</dt>
+          <dd>{body.effort.findingsFixed.toLocaleString('en-GB')}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="font-medium text-slate-600">Signature</dt>
+          <dd className="text-xs break-all">
+            Ed25519, key <span className="font-mono">{shown.keyId}</span>, issued by {body.issuer}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** "Check a text": hashed here with Web Crypto; the text never leaves the browser. */
+function CheckText({ expected }: { expected: string | null }) {
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<'matches' | 'differs' | 'empty' | null>(null);
+  if (expected === null) return <p className="text-sm text-slate-600">This delivery was a document, so there is no text to compare.</p>;
+  const check = async () => {
+    if (text.trim() === '') {
+      setResult('empty');
+      return;
+    }
+    setResult((await textSha256(text)) === expected ? 'matches' : 'differs');
+  };
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void check();
+      }}
+    >
+      <label htmlFor="check-text" className="text-sm font-semibold text-slate-900">
+        Check a text
+      </label>
+      <p id="check-text-help" className="text-sm text-slate-600">
+        Paste the text you were given. It is compared in this browser and never sent anywhere.
+      </p>
+      <textarea
+        id="check-text"
+        aria-describedby="check-text-help"
+        rows={6}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setResult(null);
+        }}
+        className="rounded-md border border-slate-300 p-2 text-sm"
+      />
+      <div>
+        <Button type="submit">Check text</Button>
+      </div>
+      <p role="status" aria-live="polite" className="text-sm font-semibold">
+        {result === 'matches' ? <span className="text-emerald-800">{CERTIFICATE_MESSAGES.matches}</span> : null}
+        {result === 'differs' ? <span className="text-red-800">{CERTIFICATE_MESSAGES.differs}</span> : null}
+        {result === 'empty' ? <span className="text-red-800">Paste the text to check first.</span> : null}
+      </p>
+    </form>
+  );
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return CERTIFICATE_MESSAGES.notFound;
+  if (error instanceof ApiError && error.status === 429) return CERTIFICATE_MESSAGES.tooMany;
+  return 'The certificate could not be loaded. Please try again in a moment.';
+}
+
+/** /verify/:code: the public certificate page, no sign-in (issue 24). */
+export default function VerifyPage({ code: rawCode }: { code: string }) {
+  usePageMeta();
+  const code = normaliseCertificateCode(decodeURIComponent(rawCode)) ?? rawCode;
+  const certificate = usePublicCertificate(code);
+  const shown = certificate.data?.visibility === 'public' ? certificate.data : null;
+  const check = useSignatureCheck(shown);
+
+  if (certificate.isError && certificate.error instanceof ApiError && certificate.error.status === 404) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Certificate not found</h1>
+        <p className="mt-3 text-slate-700">{CERTIFICATE_MESSAGES.notFound} Check the code: it looks like HP-XXXX-XXXX-XXXX-XXXX.</p>
+        <p className="mt-6">
+          <Link href="/" className="text-emerald-800 underline">
+            Go to the home page
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  let body: React.ReactNode;
+  if (certificate.isPending) body = <Spinner />;
+  else if (certificate.isError) {
+    body = (
+      <p role="alert" className="text-red-800">
+        {errorText(certificate.error)}
+      </p>
+    );
+  } else if (certificate.data.visibility === 'private') {
+    const { status, issuedAt } = certificate.data;
+    body = (
+      <div className="flex flex-col gap-2" role="status">
+        <p className="font-semibold">{status === 'valid' ? CERTIFICATE_MESSAGES.privateNotice : 'This certificate was revoked.'}</p>
+        <p className="text-sm text-slate-600">Issued on {formatDate(issuedAt)}.</p>
+      </div>
+    );
+  } else if (shown) {
+    body = (
+      <div className="flex flex-col gap-6">
+        <StatusHeading shown={shown} check={check} />
+        <Details shown={shown} />
+        <CheckText expected={shown.certificate.textSha256} />
+        <div className="flex flex-wrap gap-3 text-sm">
+          <a className="text-emerald-800 underline" href={certificatePdfPath(code)}>
+            Download PDF
+          </a>
+          <a className="text-emerald-800 underline" href={certificateBadgePath(code)}>
+            Badge
+          </a>
+          <a className="text-emerald-800 underline" href={certificateJsonPath(code)}>
+            Certificate JSON
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Card>
+        <CardHeader>
+          <p className="text-sm font-medium text-slate-600">HumanProof certificate of human review</p>
+          <h1 className="font-mono text-xl font-bold break-all">{code}</h1>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {body}
+          <p className="border-t border-slate-200 pt-4 text-xs text-slate-600">
+            Privacy: this page never shows the reviewed text, and never the reviewer’s e-mail address or full surname. A
+            text you paste to check is compared in your browser by its SHA-256 fingerprint and is never sent.
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { E2E_BASE_URL } from './env';
+
+const ADMIN = 18; // this spec's ADMIN_EMAILS slot
+const ORIGINAL = 'Our new kettle boils a litre in ninety seconds.\nIt is the quietest kettle we have made.';
+const REVIEWED = 'Our new kettle boils a litre in about ninety seconds.\r\nIt is the quietest kettle we have made.';
+
+/** The review team's side through its API: claim, then complete with the delivered text. */
+async function completeAsAdmin(admin: Page, id: string, text: string): Promise<void> {
+  const headers = { origin: E2E_BASE_URL };
+  const claimed = await admin.request.post(`/api/admin/submissions/${id}/claim`, { headers });
+  expect(claimed.status(), await claimed.text()).toBe(200);
+  const { reviewVersion } = (await claimed.json()) as { reviewVersion: number };
+  const done = await admin.request.patch(`/api/admin/submissions/${id}/review`, {
+    headers,
+    data: { version: reviewVersion, attachmentMode: 'text', reviewedContent: text, reviewerNotes: '', complete: true },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+test('a completed order links its certificate; the public page verifies it, checks a pasted text, and shows privacy and revocation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await signUpViaApi(page);
+  const id = await createOrderViaApi(page, { email: customer.email, content: ORIGINAL });
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const admin = await context.newPage();
+  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Morgan', lastName: 'Whitfield' });
+  await completeAsAdmin(admin, id, REVIEWED);
+
+  // The customer's delivery shows the certificate and links to its page.
+  await page.goto('/dashboard');
+  const card = page.locator(`[data-testid="submission-card"][data-submission-id="${id}"]`);
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: `Submission ${id}` });
+  const certificate = details.getByRole('region', { name: 'Human review certificate' });
+  await expect(certificate.getByText('Valid', { exact: true })).toBeVisible();
+  const link = certificate.getByRole('link', { name: 'View certificate' });
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/verify\/HP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expect(certificate.getByRole('textbox', { name: 'Badge for your page' })).toHaveValue(new RegExp(`${href}/badge\\.svg`));
+
+  // Anybody, signed out, sees "Verified", the reviewer as first name and initial, and no text.
+  const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(href);
+  await expect(publicPage.getByRole('status').filter({ hasText: 'Verified' })).toBeVisible();
+  await expect(publicPage.getByText('Morgan W.')).toBeVisible();
+  await expect(publicPage.getByText('Whitfield')).toHaveCount(0);
+  await expect(publicPage.getByText('quietest kettle')).toHaveCount(0);
+
+  // Check a text: the delivered copy (with other line endings and a trailing newline) matches; one changed character does not.
+  const box = publicPage.getByRole('textbox', { name: 'Check a text' });
+  await box.fill(`${REVIEWED.replace(/\r\n/g, '\n')}\n`);
+  await publicPage.getByRole('button', { name: 'Check text' }).click();
+  await expect(publicPage.getByText('Matches the reviewed text')).toBeVisible();
+  await box.fill(REVIEWED.replace('ninety', 'nintey'));
+  await publicPage.getByRole('button', { name: 'Check text' }).click();
+  await expect(publicPage.getByText('Does not match: this text differs from the reviewed version')).toBeVisible();
+
+  // Private: the page says only that a valid certificate exists.
+  await certificate.getByRole('checkbox', { name: /Keep the details private/ }).check();
+  await expect(certificate.getByRole('checkbox', { name: /Keep the details private/ })).toBeChecked();
+  await publicPage.reload();
+  await expect(publicPage.getByText('A valid certificate of human review exists for this text. Its owner keeps the details private.')).toBeVisible();
+  await expect(publicPage.getByText('Morgan W.')).toHaveCount(0);
+  await certificate.getByRole('checkbox', { name: /Keep the details private/ }).uncheck();
+  await expect(certificate.getByRole('checkbox', { name: /Keep the details private/ })).not.toBeChecked();
+
+  // A refund in full revokes it, and the page says why.
+  const order = await admin.request.get(`/api/admin/submissions/${id}`);
+  const { amountPence } = (await order.json()) as { amountPence: number };
+  const refund = await admin.request.post(`/api/admin/submissions/${id}/refunds`, {
+    headers: { origin: E2E_BASE_URL },
+    data: { requestId: randomUUID(), amountPence, reason: 'Customer cancelled the project' },
+  });
+  expect(refund.status(), await refund.text()).toBe(200);
+  await publicPage.reload();
+  await expect(publicPage.getByText('Revoked', { exact: true })).toBeVisible();
+  await expect(publicPage.getByText('The order was refunded in full, so this review no longer stands.', { exact: false })).toBeVisible();
+  await expect(publicPage.getByRole('status').filter({ hasText: 'Verified' })).toHaveCount(0);
+
+  // An unknown code is a real 404 page.
+  const missing = await publicPage.goto('/verify/HP-0000-0000-0000-0000');
+  expect(missing?.status()).toBe(404);
+  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText('Certificate not found');
+  await context.close();
+  await visitor.close();
+});

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CERTIFICATE_KEYS_PATH,
+  CERTIFICATE_MESSAGES,
+  certificateKeysSchema,
+  certificateVisibilitySchema,
+  normaliseCertificateCode,
+  ownCertificateSchema,
+  publicCertificateSchema,
+} from '../../../shared/certificate.schema';
+import { certificates } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import { getCurrentUser, requireUser } from '../../plugins/auth';
+import { consumeRateLimit } from '../auth';
+import { getAccessibleSubmission } from '../submissions';
+import { badgeSvg } from './badge';
+import { buildCertificatePdf } from './certificate-pdf';
+import { findCertificate, latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate, type CertificateRow } from './read-certificates';
+
+/** Look-ups per client address per window: a person verifying a few certificates never meets it; a guesser does. */
+export const CERTIFICATE_LOOKUPS_PER_WINDOW = 120;
+export const CERTIFICATE_LOOKUP_WINDOW_SECONDS = 600;
+
+const codeParams = z.object({ code: z.string().max(64) });
+const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
+
+/** Counts the look-up against the caller's address, then the certificate, or 404 for any unknown or malformed code. */
+async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
+  const { db } = request.server;
+  const limit = await consumeRateLimit(db, `certificate:${request.ip}`, CERTIFICATE_LOOKUPS_PER_WINDOW, CERTIFICATE_LOOKUP_WINDOW_SECONDS);
+  if (!limit.allowed) throw new HttpError(429, CERTIFICATE_MESSAGES.tooMany, { 'retry-after': String(limit.retryAfterSeconds) });
+  const code = normaliseCertificateCode(raw);
+  const row = code ? await findCertificate(db, code) : null;
+  if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * GET /api/v1/certificates/:code, registered by the public API's plugin (server/features/api-v1/routes.ts) so the
+ * OpenAPI document lists it: no key needed, the same per-address limit as the page.
+ */
+export function publicCertificateRoute(app: FastifyInstance, problems: Record<'4xx' | '5xx', z.ZodType>): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/certificates/:code',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A certificate of human review, with its signature (no API key needed)',
+        description:
+          'The signed certificate of a delivery (RFC 8785 canonical JSON of `certificate`, Ed25519 `signature` by `keyId`; keys at /.well-known/humanproof-keys.json), or only that it exists when its owner made it private. Limited per client address.',
+        tags: ['Certificates'],
+        params: codeParams,
+        response: { 200: publicCertificateSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const row = await lookUp(request, request.params.code);
+      void reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
+      return toPublicCertificate(row);
+    },
+  );
+}
+
+/**
+ * The certificate of human review (issue 24, decision 033): the published keys, the public JSON, the verify page's
+ * HTML (a real 404 for an unknown code), the badge and the PDF, all without sign-in and limited per address; and
+ * the customer's own view with the private switch.
+ */
+export async function certificateRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(CERTIFICATE_KEYS_PATH, { config: { access: 'public' }, schema: { response: { 200: certificateKeysSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    return { keys: await publishedKeys(app.db) };
+  });
+
+  // The page itself is the client's (/verify/:code in shared/routes.ts); the server answers 404 for a code that
+  // does not exist, so an unknown code is a real "not found" to browsers and search engines alike.
+  api.get('/verify/:code', { config: { access: 'public', reply: 'html' }, schema: { params: codeParams } }, async (request, reply) => {
+    let status = 200;
+    try {
+      await lookUp(request, request.params.code);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+      status = 404;
+    }
+    return sendPage(reply, request.url.split('?')[0]!, status);
+  });
+
+  api.get('/verify/:code/badge.svg', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams } }, async (request, reply) => {
+    const row = await lookUp(request, request.params.code);
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(badgeSvg(row.code, row.revokedAt ? 'revoked' : 'valid'));
+  });
+
+  api.get('/verify/:code/certificate.pdf', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams } }, async (request, reply) => {
+    const row = await lookUp(request, request.params.code);
+    // A private certificate's details are for its owner (and the review team) only.
+    if (row.isPrivate) {
+      const user = await getCurrentUser(request);
+      if (!user) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      await getAccessibleSubmission(app.db, row.submissionId, user);
+    }
+    const certificate = toPublicCertificate({ ...row, isPrivate: false });
+    if (certificate.visibility !== 'public') throw notFound(CERTIFICATE_MESSAGES.notFound);
+    const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="humanproof-certificate-${row.code}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  // --- The customer's own certificate ------------------------------------------------------------
+  api.get('/api/submissions/:id/certificate', { config: { access: 'customer' }, schema: { params: submissionParams, response: { 200: ownCertificateSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const order = await getAccessibleSubmission(app.db, request.params.id, user);
+    const row = await latestCertificateOfOrder(app.db, order.id);
+    if (!row) throw notFound(CERTIFICATE_MESSAGES.noCertificateYet);
+    void reply.header('cache-control', 'no-store');
+    return toOwnCertificate(row);
+  });
+
+  api.patch(
+    '/api/submissions/:id/certificate',
+    { config: { access: 'customer' }, schema: { params: submissionParams, body: certificateVisibilitySchema, response: { 200: ownCertificateSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const order = await getAccessibleSubmission(app.db, request.params.id, user);
+      // Every certificate of the order follows the switch, so an older (revoked) one does not show what this hides.
+      await app.db.update(certificates).set({ isPrivate: request.body.isPrivate }).where(and(eq(certificates.submissionId, order.id)));
+      const row = await latestCertificateOfOrder(app.db, order.id);
+      if (!row) throw notFound(CERTIFICATE_MESSAGES.noCertificateYet);
+      return toOwnCertificate(row);
+    },
+  );
+}
+
+/** The app's page for this path (pre-rendered pages, shells) with the given status; a bare page without a build. */
+function sendPage(reply: FastifyReply, pathname: string, status: number) {
+  const pages = reply.server.pages.documents;
+  // The verify page's shell either way: the page itself says "Certificate not found" when the code is unknown.
+  const html = pages ? pages.documentFor(pathname).html : `<!doctype html><title>${status === 404 ? 'Not found' : 'Certificate'}</title>`;
+  return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}

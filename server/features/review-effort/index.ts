@@ -1,0 +1,1 @@
+export { addActiveSeconds, recordDeliveryEffort, wordsChangedIn } from './record-effort';
