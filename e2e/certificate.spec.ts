@@ -62,6 +62,18 @@ test('a completed order links its certificate; the public page verifies it, chec
   await publicPage.getByRole('button', { name: 'Check text' }).click();
   await expect(publicPage.getByText('Does not match: this text differs from the reviewed version')).toBeVisible();
 
+  // A copy of the certificate JSON checks out on the page; one changed field does not.
+  const json = (await (await publicPage.request.get(`/api/v1/certificates/${href.split('/').pop()}`)).json()) as {
+    certificate: Record<string, unknown>;
+  };
+  const fileBox = publicPage.getByRole('textbox', { name: 'Check a certificate file' });
+  await fileBox.fill(JSON.stringify(json));
+  await publicPage.getByRole('button', { name: 'Check file' }).click();
+  await expect(publicPage.getByText('Verified: this file is exactly what HumanProof signed.')).toBeVisible();
+  await fileBox.fill(JSON.stringify({ ...json, certificate: { ...json.certificate, reviewer: 'Someone Else' } }));
+  await publicPage.getByRole('button', { name: 'Check file' }).click();
+  await expect(publicPage.getByText('Not verified: this file was changed, or HumanProof did not sign it.')).toBeVisible();
+
   // Private: the page says only that a valid certificate exists.
   await certificate.getByRole('checkbox', { name: /Keep the details private/ }).check();
   await expect(certificate.getByRole('checkbox', { name: /Keep the details private/ })).toBeChecked();

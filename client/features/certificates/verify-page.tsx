@@ -8,6 +8,7 @@ import {
   certificatePdfPath,
   normaliseCertificateCode,
   REVOCATION_TEXT,
+  type CertificateKey,
   type PublicCertificate,
 } from '@shared/certificate.schema';
 import { checkCertificateSignature, textSha256, type SignatureCheck } from '@shared/certificate-verify';
@@ -177,6 +178,74 @@ function CheckText({ expected }: { expected: string | null }) {
   );
 }
 
+/**
+ * "Check a certificate file": a copy of the certificate JSON (from a publisher, or the JSON link) is checked here
+ * against the published keys, so a file with any changed field is caught.
+ */
+function CheckFile({ code, keys }: { code: string; keys: readonly CertificateKey[] | undefined }) {
+  const [json, setJson] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const check = async () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      setResult({ ok: false, text: 'This is not a certificate file: paste the JSON as you received it.' });
+      return;
+    }
+    const file = parsed as { certificate?: Record<string, unknown>; signature?: unknown; keyId?: unknown };
+    if (!file.certificate || typeof file.signature !== 'string' || typeof file.keyId !== 'string') {
+      setResult({ ok: false, text: 'This is not a certificate file: it has no certificate, signature and keyId.' });
+      return;
+    }
+    if (file.certificate.code !== code) {
+      setResult({ ok: false, text: `This file is for another certificate (${String(file.certificate.code)}).` });
+      return;
+    }
+    const outcome = await checkCertificateSignature(file.certificate, file.signature, file.keyId, keys ?? []);
+    setResult(
+      outcome === 'verified'
+        ? { ok: true, text: 'Verified: this file is exactly what HumanProof signed.' }
+        : { ok: false, text: 'Not verified: this file was changed, or HumanProof did not sign it.' },
+    );
+  };
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void check();
+      }}
+    >
+      <label htmlFor="check-file" className="text-sm font-semibold text-slate-900">
+        Check a certificate file
+      </label>
+      <p id="check-file-help" className="text-sm text-slate-600">
+        Paste a copy of this certificate&rsquo;s JSON you were given; its signature is checked in this browser.
+      </p>
+      <textarea
+        id="check-file"
+        aria-describedby="check-file-help"
+        rows={4}
+        value={json}
+        onChange={(event) => {
+          setJson(event.target.value);
+          setResult(null);
+        }}
+        className="rounded-md border border-slate-300 p-2 font-mono text-xs"
+      />
+      <div>
+        <Button type="submit" variant="outline" disabled={json.trim() === ''}>
+          Check file
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className={result?.ok ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}>
+        {result?.text}
+      </p>
+    </form>
+  );
+}
+
 function errorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return CERTIFICATE_MESSAGES.notFound;
   if (error instanceof ApiError && error.status === 429) return CERTIFICATE_MESSAGES.tooMany;
@@ -190,6 +259,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
   const certificate = usePublicCertificate(code);
   const shown = certificate.data?.visibility === 'public' ? certificate.data : null;
   const check = useSignatureCheck(shown);
+  const keys = useCertificateKeys(shown !== null);
 
   if (certificate.isError && certificate.error instanceof ApiError && certificate.error.status === 404) {
     return (
@@ -227,6 +297,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
         <StatusHeading shown={shown} check={check} />
         <Details shown={shown} />
         <CheckText expected={shown.certificate.textSha256} />
+        <CheckFile code={code} keys={keys.data?.keys} />
         <div className="flex flex-wrap gap-3 text-sm">
           <a className="text-emerald-800 underline" href={certificatePdfPath(code)}>
             Download PDF
