@@ -206,6 +206,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Review desk: every submission, due dates, reviews and messages.',
   },
   {
+    path: '/admin/orders/:id',
+    noindex: true,
+    page: 'features/admin/workspace-page.tsx',
+    access: 'staff',
+    title: 'Review workspace',
+    description: 'Review one order: the original and the reviewed text side by side, the fact-check report and the order details.',
+  },
+  {
     path: '/admin/insights',
     noindex: true,
     page: 'features/insights/insights-page.tsx',
@@ -256,6 +264,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Pay securely by card to start the human review of your content.',
   },
 ];
+
+/** The reviewer's workspace for one order (issue 23). */
+export function workspacePath(orderId: string): string {
+  return `/admin/orders/${encodeURIComponent(orderId)}`;
+}
 
 /** The page any other path shows (with HTTP 404 from the server). */
 export const NOT_FOUND_PAGE = 'features/errors/not-found-page.tsx';

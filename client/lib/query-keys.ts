@@ -49,6 +49,8 @@ export const queryKeys = {
   admin: {
     queues: ['admin', 'queue'] as const,
     queue: (filters: QueueFilters) => ['admin', 'queue', filters] as const,
+    /** One order as the review desk sees it (the workspace page). */
+    submission: (id: string) => ['admin', 'submission', id, 'order'] as const,
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,

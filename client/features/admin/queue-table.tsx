@@ -1,4 +1,8 @@
+import { PenLine } from 'lucide-react';
+import { Link } from 'wouter';
+import { workspacePath } from '@shared/routes';
 import { tierLabel } from '@shared/service-tiers';
+import { Button } from '@client/components/ui/button';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AdminMessagesDialog } from './admin-messages-dialog';
@@ -15,6 +19,11 @@ const COLUMNS = ['Submission', 'Customer', 'Service tier', 'Status', 'Date', 'Du
 function Actions({ s }: { s: AdminSubmission }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <Button asChild size="sm" variant="accent">
+        <Link href={workspacePath(s.id)} aria-label={`Open ${s.id} in the workspace`}>
+          <PenLine className="h-4 w-4" aria-hidden="true" /> Review
+        </Link>
+      </Button>
       <SubmissionDialog submission={s} />
       <AdvanceStatusButton submission={s} />
       <AdminMessagesDialog submissionId={s.id} customerName={s.customerName} />

@@ -16,6 +16,7 @@ import type { AdminSubmission } from '@shared/submission.schema';
 import { TEAM_MESSAGES } from '@shared/team.schema';
 import { statusLabel } from '@shared/submission-status';
 import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/use-toast';
@@ -28,8 +29,10 @@ import { statusChangedMessage } from './advance-status-button';
 import { DocumentUploader } from './document-uploader';
 import { ClaimEditor } from './claim-editor';
 
-/** How long the reviewer pauses typing before the draft saves itself. */
+/** How long the reviewer pauses typing before the draft saves itself (the quick-view dialog). */
 export const AUTOSAVE_DELAY_MS = 1500;
+/** In the workspace (issue 23): after 10 s idle, and when the reviewer leaves the page. */
+export const WORKSPACE_AUTOSAVE_DELAY_MS = 10_000;
 const LIVE_COUNT_DELAY_MS = 250;
 const LIVE_COUNT_TIMEOUT_MS = 200;
 /** Only work in progress saves itself: a completed review changes only when the reviewer saves it on purpose. */
@@ -52,6 +55,27 @@ interface ReviewDraft {
   noCheckableClaims: boolean;
 }
 
+/**
+ * Side-by-side scrolling (the workspace): the other editor follows to the same relative position. The follower's own
+ * scroll event is ignored, so the two never chase each other.
+ */
+let following: HTMLElement | null = null;
+function syncScroll(from: HTMLElement | null, to: HTMLElement | null): void {
+  if (!from || !to) return;
+  if (following === from) {
+    following = null;
+    return;
+  }
+  const range = from.scrollHeight - from.clientHeight;
+  const ratio = range > 0 ? from.scrollTop / range : 0;
+  const target = Math.round(ratio * (to.scrollHeight - to.clientHeight));
+  if (Math.abs(to.scrollTop - target) < 1) return;
+  following = to;
+  to.scrollTop = target;
+}
+
+const refuseEdit = (event: { preventDefault: () => void }) => event.preventDefault();
+
 /** Unsaved edits per submission, kept while the page lives so closing the dialog loses nothing. */
 const unsavedDrafts = new Map<string, ReviewDraft>();
 
@@ -65,8 +89,11 @@ export function ReviewForm({
   onCompleted,
   actionsSlot,
   onReload,
+  layout = 'dialog',
 }: {
   submission: AdminSubmission;
+  /** The quick-view dialog, or the full-page workspace: tall editors that scroll together, keys, a slower autosave. */
+  layout?: 'dialog' | 'workspace';
   onCompleted: () => void;
   /** Where Save Draft and Complete Review go (the dialog's pinned footer); in the form's flow when absent. */
   actionsSlot?: HTMLElement | null;
@@ -133,6 +160,7 @@ export function ReviewForm({
   const claims = useClaims(submission.id);
   const activeTime = useActiveTimeMeter();
   const originalRef = useRef<HTMLTextAreaElement>(null);
+  const reviewedRef = useRef<HTMLTextAreaElement>(null);
   /** Bumped by every edit the reviewer makes; the autosave runs a moment after the last one. */
   const [edits, setEdits] = useState(0);
   /** The edit count the last save (automatic or not) sent; an edit made while it was on its way saves next round. */
@@ -218,9 +246,9 @@ export function ReviewForm({
   const autosaveBusy = autosave.isPending || save.isPending;
   useEffect(() => {
     if (edits === savedEdits || !autosaveAllowed || autosaveBusy) return;
-    const timer = window.setTimeout(runAutosave, AUTOSAVE_DELAY_MS);
+    const timer = window.setTimeout(runAutosave, layout === 'workspace' ? WORKSPACE_AUTOSAVE_DELAY_MS : AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [edits, savedEdits, autosaveAllowed, autosaveBusy, runAutosave]);
+  }, [edits, savedEdits, autosaveAllowed, autosaveBusy, runAutosave, layout]);
 
   // Closing the dialog inside the pause still saves the last edits.
   const unsaved = useRef(false);
@@ -233,6 +261,24 @@ export function ReviewForm({
     },
     [],
   );
+
+  // Leaving the page (a closed tab, a reload): the last edits go out with a request the browser finishes on its own.
+  useEffect(() => {
+    if (layout !== 'workspace') return;
+    const onPageHide = () => {
+      if (!unsaved.current) return;
+      const body = latestPayload.current(false);
+      void fetch(`/api/admin/submissions/${encodeURIComponent(body.id)}/review`, {
+        method: 'PATCH',
+        credentials: 'include',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [layout]);
 
   const submit = (complete: boolean) => {
     if (mode === 'link' && linkError) {
@@ -261,6 +307,25 @@ export function ReviewForm({
       },
     );
   };
+
+  // Ctrl+S saves the draft, Ctrl+Enter completes the review (the workspace's keys; ⌘ on a Mac).
+  const keyActions = useRef({ save: () => submit(false), complete: () => (completable ? submit(true) : undefined) });
+  keyActions.current = { save: () => submit(false), complete: () => (completable ? submit(true) : undefined) };
+  useEffect(() => {
+    if (layout !== 'workspace') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (event.key === 's' || event.key === 'S') {
+        event.preventDefault();
+        keyActions.current.save();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        keyActions.current.complete();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [layout]);
 
   /** Reload after a conflict: the latest draft comes in; what this form had typed is handed over, never dropped. */
   const reload = async () => {
@@ -347,11 +412,33 @@ export function ReviewForm({
 
       <div className="grid gap-4 lg:grid-cols-2">
         <FormField label="Original content" hint="The customer's text, read-only. Select a claim here to quote it in the report.">
-          {(p) => <Textarea {...p} ref={originalRef} readOnly rows={14} value={submission.content} className="min-h-64 bg-slate-50" />}
+          {(p) => (
+            <Textarea
+              {...p}
+              ref={originalRef}
+              // The workspace keeps the caret (a read-only textarea has none in Chromium), so a passage can be
+              // selected with Shift+arrows and quoted by keyboard; every edit is refused before it happens.
+              {...(layout === 'workspace'
+                ? { 'aria-readonly': true, onBeforeInput: refuseEdit, onPaste: refuseEdit, onCut: refuseEdit, onDrop: refuseEdit, onChange: () => undefined }
+                : { readOnly: true })}
+              rows={14}
+              value={submission.content}
+              onScroll={layout === 'workspace' ? () => syncScroll(originalRef.current, reviewedRef.current) : undefined}
+              className={cn('bg-slate-50', layout === 'workspace' ? 'h-[max(16rem,calc(100vh-22rem))]' : 'min-h-64')}
+            />
+          )}
         </FormField>
         <FormField label="Reviewed content" hint="Starts as a copy of the original: edit it in place.">
           {(p) => (
-            <Textarea {...p} rows={14} value={text} onChange={(e) => edited(setText)(e.target.value)} className="min-h-64" />
+            <Textarea
+              {...p}
+              ref={reviewedRef}
+              rows={14}
+              value={text}
+              onChange={(e) => edited(setText)(e.target.value)}
+              onScroll={layout === 'workspace' ? () => syncScroll(reviewedRef.current, originalRef.current) : undefined}
+              className={layout === 'workspace' ? 'h-[max(16rem,calc(100vh-22rem))]' : 'min-h-64'}
+            />
           )}
         </FormField>
       </div>

@@ -1,4 +1,6 @@
 import { Eye } from 'lucide-react';
+import { Link } from 'wouter';
+import { workspacePath } from '@shared/routes';
 import { statusLabel } from '@shared/submission-status';
 import { categoryLabel, englishVariantLabel } from '@shared/categories';
 import { tierLabel } from '@shared/service-tiers';
@@ -29,7 +31,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function StatusHistory({ id }: { id: string }) {
+export function StatusHistory({ id }: { id: string }) {
   const history = useStatusHistory(id);
   if (history.isLoading) return <Skeleton className="h-16 w-full" />;
   if (history.isError) return <p className="text-sm text-red-700">Could not load the status history.</p>;
@@ -56,9 +58,9 @@ function StatusHistory({ id }: { id: string }) {
 
 /** View details and review one submission (spec section 2: "view details and review dialog"). */
 /** The order's facts, with every value as people read it (labels from shared/, never raw slugs). */
-export function SubmissionDetails({ submission: s }: { submission: AdminSubmission }) {
+export function SubmissionDetails({ submission: s, compact = false }: { submission: AdminSubmission; compact?: boolean }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <dl className={compact ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-2 gap-3 sm:grid-cols-3'}>
       <Detail label="Status">
         <StatusBadge status={s.status} />
       </Detail>
@@ -121,6 +123,12 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
               {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
             </section>
           ) : null}
+          <p className="text-sm">
+            <Link href={workspacePath(s.id)} className="font-medium text-emerald-800 underline">
+              Open in the workspace
+            </Link>{' '}
+            <span className="text-slate-600">(full page, with keyboard shortcuts)</span>
+          </p>
           <AfterPaymentPanel submission={s} open={open} showMoney={user?.isAdmin ?? false} />
           <ClaimBar submission={s} />
           <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">

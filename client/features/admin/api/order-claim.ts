@@ -12,6 +12,11 @@ export function getAdminSubmission(id: string): Promise<AdminSubmission> {
   return apiJson(adminSubmissionSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(id)}`);
 }
 
+/** The workspace page's order (a 404 for an id that does not exist reaches the page as an ApiError). */
+export function useAdminSubmission(id: string) {
+  return useQuery({ queryKey: queryKeys.admin.submission(id), queryFn: () => getAdminSubmission(id), retry: false });
+}
+
 /** POST .../claim: the order is the caller's until they release it, complete it, or it lapses (decision 021). */
 export function claimOrder(id: string): Promise<AdminSubmission> {
   return apiJson(adminSubmissionSchema, 'POST', path(id, 'claim'));

@@ -31,6 +31,8 @@ export function useReplaceInQueue() {
           }
         : data,
     );
+    // The workspace page's copy of the order.
+    queryClient.setQueryData(queryKeys.admin.submission(updated.id), updated);
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin.history(updated.id) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues, refetchType: moved ? 'active' : 'none' });
   };

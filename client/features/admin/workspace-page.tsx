@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { ArrowLeft, Keyboard, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent } from '@client/components/ui/dialog';
+import { Spinner } from '@client/components/ui/skeleton';
+import { StatusBadge } from '@client/components/ui/status-badge';
+import { Textarea } from '@client/components/ui/input';
+import { useToastClearance } from '@client/components/ui/toast-clearance';
+import { ApiError } from '@client/lib/api';
+import { usePageMeta } from '@client/lib/page-meta';
+import { useAdminSubmission } from './api/order-claim';
+import { ClaimBar } from './claim-bar';
+import { DueDate } from './due-date';
+import { AfterPaymentPanel } from './refund-form';
+import { ReviewForm } from './review-form';
+import { StatusHistory, SubmissionDetails } from './submission-dialog';
+import { AdminGate } from './unauthorized';
+import { isStaff } from '@shared/auth.schema';
+
+/** The keys of the workspace, as the sheet (?) lists them. */
+export const WORKSPACE_SHORTCUTS: readonly { keys: string; does: string }[] = [
+  { keys: 'Ctrl+S', does: 'Save the draft' },
+  { keys: 'Ctrl+Enter', does: 'Complete the review (when it is ready)' },
+  { keys: '?', does: 'Show or hide this list' },
+  { keys: 'Esc', does: 'Close this list' },
+];
+
+function ShortcutSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Keyboard shortcuts" description="In the review workspace (⌘ instead of Ctrl on a Mac).">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {WORKSPACE_SHORTCUTS.map((s) => (
+            <div key={s.keys} className="contents">
+              <dt>
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
+              </dt>
+              <dd>{s.does}</dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "?" opens the sheet, unless the reviewer is typing (a question mark in the text is text). */
+function useShortcutSheetKey(toggle: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle]);
+}
+
+function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; isAdmin: boolean }) {
+  const [, navigate] = useLocation();
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [actionsSlot, setActionsSlot] = useState<HTMLDivElement | null>(null);
+  useToastClearance(actionsSlot);
+  useShortcutSheetKey(() => setSheetOpen((open) => !open));
+  // After a conflict's Reload: a fresh form on the latest order, and the text the old form had not saved.
+  const [formKey, setFormKey] = useState(0);
+  const [kept, setKept] = useState<{ text: string; notes: string } | null>(null);
+
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] flex-col">
+      <header className="sticky top-0 z-20 flex flex-col gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Queue
+          </Link>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">
+            <span className="font-mono">{s.id}</span> <span className="text-slate-600">· {s.title}</span>
+          </h1>
+          <StatusBadge status={s.status} />
+          <span className="text-sm text-slate-700">
+            Due <DueDate submission={s} />
+          </span>
+          <Button type="button" variant="ghost" size="sm" onClick={() => setSheetOpen(true)} aria-label="Keyboard shortcuts">
+            <Keyboard className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-expanded={panelOpen}
+            aria-controls="workspace-panel"
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            {panelOpen ? <PanelRightClose className="h-4 w-4" aria-hidden="true" /> : <PanelRightOpen className="h-4 w-4" aria-hidden="true" />}
+            {panelOpen ? 'Hide details' : 'Show details'}
+          </Button>
+          {/* Save Draft and Complete Review, pinned in the header wherever the page is scrolled. */}
+          <div ref={setActionsSlot} />
+        </div>
+        <ClaimBar submission={s} />
+      </header>
+      <div className={panelOpen ? 'grid flex-1 gap-6 px-4 py-4 xl:grid-cols-[minmax(0,1fr)_22rem]' : 'flex-1 px-4 py-4'}>
+        <main className="flex min-w-0 flex-col gap-3" aria-label="Review">
+          {kept ? (
+            <div className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="kept-text">
+              <p className="text-sm text-amber-900">
+                The form now shows the latest saved draft. Your unsaved text is kept here: copy what you need.
+              </p>
+              <Textarea readOnly rows={6} value={kept.text} aria-label="Your unsaved text" className="bg-white" />
+              <div>
+                <Button type="button" size="sm" variant="outline" onClick={() => setKept(null)}>
+                  Dismiss
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <ReviewForm
+            key={formKey}
+            layout="workspace"
+            submission={s}
+            actionsSlot={actionsSlot}
+            onCompleted={() => navigate('/admin')}
+            onReload={(_latest, unsaved) => {
+              setKept(unsaved);
+              setFormKey((k) => k + 1);
+            }}
+          />
+        </main>
+        {panelOpen ? (
+          <aside id="workspace-panel" className="flex min-w-0 flex-col gap-5 xl:border-l xl:border-slate-200 xl:pl-6" aria-label="Order details">
+            <SubmissionDetails submission={s} compact />
+            {s.instructions || s.additionalNotes ? (
+              <section className="flex flex-col gap-2">
+                <h2 className="text-sm font-semibold">Customer instructions</h2>
+                {s.instructions ? <p className="text-sm whitespace-pre-wrap">{s.instructions}</p> : null}
+                {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
+              </section>
+            ) : null}
+            <AfterPaymentPanel submission={s} open showMoney={isAdmin} />
+            <section className="flex flex-col gap-2">
+              <h2 className="text-sm font-semibold">Status history</h2>
+              <StatusHistory id={s.id} />
+            </section>
+          </aside>
+        ) : null}
+      </div>
+      <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+    </div>
+  );
+}
+
+function WorkspaceLoader({ id, isAdmin }: { id: string; isAdmin: boolean }) {
+  const order = useAdminSubmission(id);
+  if (order.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{missing ? 'Order not found' : 'The order could not be loaded'}</h1>
+        <p className="mt-2 text-slate-700">{missing ? `No order has the id ${id}.` : 'Please try again in a moment.'}</p>
+        <p className="mt-6">
+          <Link href="/admin" className="text-emerald-800 underline">
+            Back to the queue
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return <Workspace submission={order.data} isAdmin={isAdmin} />;
+}
+
+/** /admin/orders/:id: the reviewer's full-page workspace (issue 23). */
+export default function WorkspacePage({ id }: { id: string }) {
+  usePageMeta(`Review ${id}`);
+  return <AdminGate allowed={isStaff}>{(user) => <WorkspaceLoader id={decodeURIComponent(id)} isAdmin={user.isAdmin} />}</AdminGate>;
+}

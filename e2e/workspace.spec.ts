@@ -1,0 +1,103 @@
+import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { E2E_BASE_URL } from './env';
+
+const ADMIN = 19; // this spec's ADMIN_EMAILS slot
+const ORIGINAL = 'The bridge opened in 1923 and carries 160,000 vehicles a day.\nIt is the longest bridge in the county.';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('a reviewer opens, checks, fixes and completes a fact-checked order in the workspace by keyboard alone', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // The customer's paid order, through the API.
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await context.newPage();
+  const { email } = await signUpViaApi(customer);
+  const id = await createOrderViaApi(customer, { email, content: ORIGINAL, serviceTier: 'fact-checked' });
+  await context.close();
+
+  await signUpViaApi(page, { email: adminEmail(ADMIN), firstName: 'Kim', lastName: 'Keys' });
+  await page.goto('/admin');
+  const search = page.getByLabel('Search');
+  await search.focus();
+  await page.keyboard.type(id);
+  await expect(page.locator('[data-testid^="queue-row-"]')).toHaveCount(1);
+  // Open: the row's Review link, reached and followed by keyboard.
+  await page.getByRole('link', { name: `Open ${id} in the workspace` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
+
+  // On a 1280×800 screen both editors are in view without scrolling the page.
+  const original = page.getByRole('textbox', { name: 'Original content' });
+  const reviewed = page.getByRole('textbox', { name: 'Reviewed content' });
+  await expect(reviewed).toHaveValue(ORIGINAL);
+  for (const editor of [original, reviewed]) {
+    const box = (await editor.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + 80).toBeLessThanOrEqual(800);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // The shortcut sheet.
+  await page.locator('body').focus();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByText('Complete the review (when it is ready)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+
+  // Check: quote "1923" from the original by selecting it with the keyboard.
+  await original.focus();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < ORIGINAL.indexOf('1923'); i += 1) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowRight');
+  await page.getByRole('button', { name: 'Quote selected text' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('claim-passage')).toContainText('1923');
+  await page.getByLabel('Verdict').focus();
+  await page.keyboard.press('c'); // "corrected"
+  await expect(page.getByLabel('Verdict')).toHaveValue('corrected');
+  await page.getByRole('textbox', { name: 'Sources' }).focus();
+  await page.keyboard.type('https://example.org/bridge-history');
+  await page.getByLabel('Note', { exact: true }).focus();
+  await page.keyboard.type('Opened in 1932, not 1923.');
+  await page.getByRole('button', { name: 'Add claim' }).focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Claim added');
+
+  // Fix the text, save with Ctrl+S.
+  await reviewed.focus();
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < ORIGINAL.indexOf('1923'); i += 1) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type('1932');
+  await expect(page.getByTestId('changed-words')).toHaveText('1 word changed');
+  await page.keyboard.press('Control+s');
+  await expectToast(page, 'Draft saved');
+  await expect(page.getByText('In review', { exact: true }).first()).toBeVisible();
+
+  // Complete with Ctrl+Enter: back to the queue, and the order is delivered.
+  await page.keyboard.press('Control+Enter');
+  await expectToast(page, 'Review completed');
+  await expect(page).toHaveURL(/\/admin$/);
+  const order = await page.request.get(`/api/admin/submissions/${id}`);
+  expect(await order.json()).toMatchObject({ status: 'completed', reviewedContent: ORIGINAL.replace('1923', '1932') });
+});
+
+test('the order details panel collapses; an unknown order says so', async ({ page, browser }) => {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await context.newPage();
+  const { email } = await signUpViaApi(customer);
+  const id = await createOrderViaApi(customer, { email, content: ORIGINAL });
+  await context.close();
+  await signUpViaApi(page, { email: adminEmail(ADMIN) });
+  await page.goto(`/admin/orders/${id}`);
+  const panel = page.getByRole('complementary', { name: 'Order details' });
+  await expect(panel.getByText('Polished')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide details' }).click();
+  await expect(panel).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show details' }).click();
+  await expect(panel).toBeVisible();
+
+  await page.goto('/admin/orders/NOSUCHORDER');
+  await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+});
