@@ -65,6 +65,8 @@ async function buildServer() {
     'extract-worker': 'server/features/text-extraction/extract-worker.ts',
     // The worker thread that computes a delivery's word diff; diff-pool.ts finds it beside main.js.
     'diff-worker': 'server/features/delivery-diff/diff-worker.ts',
+    // The worker thread that runs harper.js for the workspace's language checks; check-text.ts finds it there.
+    'harper-worker': 'server/features/language-checks/harper-worker.ts',
   };
   await esbuild({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, path.join(root, v)])),

@@ -22,6 +22,7 @@ import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
 import { certificateRoutes } from './certificates/routes';
+import { languageCheckRoutes } from './language-checks/routes';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
@@ -53,6 +54,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   webhookRoutes,
   backgroundJobRoutes,
   certificateRoutes,
+  languageCheckRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

@@ -11,6 +11,10 @@ import { problemInstance } from '../lib/request-id';
 /** The public API (/api/v1, API-key routes) answers errors as RFC 9457 problem details (decision 024). */
 export function answersProblems(request: FastifyRequest): boolean {
   if (request.routeOptions.config?.access === 'api-key') return true;
+  // The matched route decides (an encoded path like /api/%761/... reaches the same route); the URL only when no
+  // route or a catch-all (/api/*) matched.
+  const route = request.routeOptions.url;
+  if (route && !route.includes('*')) return /^\/api\/v1(\/|$)/.test(route);
   return /^\/api\/v1(\/|$|\?)/i.test(request.url);
 }
 

@@ -10,7 +10,7 @@ export interface DiffRequest {
 
 parentPort?.on('message', (request: DiffRequest) => {
   try {
-    parentPort!.postMessage({ id: request.id, parts: diffWords(request.original, request.reviewed) });
+    parentPort!.postMessage({ id: request.id, result: diffWords(request.original, request.reviewed) });
   } catch (error) {
     parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

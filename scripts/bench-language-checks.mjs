@@ -1,0 +1,70 @@
+// Benchmark: the workspace's language checks (server/features/language-checks, issue 23) on 3,000 words of real
+// English: harper.js in its worker thread plus the "AI tells" rule pack, as GET .../checks runs them. Goal: under
+// 300 ms (median, after the worker's one-off start), and the rule pack alone a small fraction of that.
+//
+//   npm run bench:language-checks                 3,000 words, 15 runs
+//   BENCH_QUICK=1 npm run bench:language-checks   300 words, 3 runs: a few seconds, answers checked
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = path.resolve(import.meta.dirname, '..');
+const { checkText, checkAiTells, closeLanguageChecker } = await import(path.join(root, 'server/features/language-checks/index.ts'));
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const WORDS = QUICK ? 300 : 3_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 15));
+const GOAL_MS = 300;
+
+const dir = path.join(root, 'shared', 'fixtures', 'word-count');
+const corpus = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n\n');
+const tokens = corpus.split(/(\s+)/);
+let text = '';
+for (let i = 0, words = 0; words < WORDS; i = (i + 1) % tokens.length) {
+  text += tokens[i];
+  if (!/^\s+$/.test(tokens[i]) && tokens[i] !== '') words += 1;
+}
+// A few planted findings, so every run is checked for its answers.
+text = `Teh results delve into the color of data. ${text}`;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const started = performance.now();
+const first = await checkText(text, 'british');
+const startMs = performance.now() - started;
+const rules = new Set(first.map((f) => f.rule));
+let failed = false;
+for (const wanted of ['ai-tells:stock-phrase', 'variant:american-spelling']) {
+  if (!rules.has(wanted)) {
+    console.error(`WRONG: no ${wanted} finding`);
+    failed = true;
+  }
+}
+if (!first.some((f) => f.category === 'spelling')) {
+  console.error('WRONG: no spelling finding for "Teh"');
+  failed = true;
+}
+
+const all = [];
+const house = [];
+for (let i = 0; i < RUNS; i += 1) {
+  let t = performance.now();
+  await checkText(text, 'british');
+  all.push(performance.now() - t);
+  t = performance.now();
+  checkAiTells(text, 'british');
+  house.push(performance.now() - t);
+}
+await closeLanguageChecker();
+const total = median(all);
+const rulePack = median(house);
+console.log(`language checks on ${WORDS.toLocaleString('en-GB')} words, median of ${RUNS} runs (goal < ${GOAL_MS} ms at 3,000 words)`);
+console.log(`  first call (worker start, rules compiled): ${startMs.toFixed(0)} ms`);
+console.log(`  harper.js + AI tells: ${total.toFixed(1)} ms (${(total / GOAL_MS).toFixed(2)} of the goal)`);
+console.log(`  AI tells alone: ${rulePack.toFixed(2)} ms (${(rulePack / total).toFixed(3)} of the total)`);
+if (!QUICK && total >= GOAL_MS) {
+  console.error(`SLOW: ${total.toFixed(0)} ms for ${WORDS} words`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

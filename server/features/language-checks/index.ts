@@ -1,0 +1,2 @@
+export { checkText, closeLanguageChecker } from './check-text';
+export { checkAiTells } from './ai-tells';

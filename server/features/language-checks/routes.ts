@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checksQuerySchema, findingListSchema } from '../../../shared/language-checks.schema';
+import { reviewedTextOf } from '../../../shared/review.schema';
+import { requireStaff } from '../../plugins/auth';
+import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { checkText } from './check-text';
+
+const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
+
+/** GET /api/admin/submissions/:id/checks?text=original|reviewed: the language findings of the workspace (issue 23). */
+export async function languageCheckRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/submissions/:id/checks',
+    { config: { access: 'staff' }, schema: { params, querystring: checksQuerySchema, response: { 200: findingListSchema } } },
+    async (request, reply) => {
+      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      // The reviewed text is the saved draft (a review not started yet is the original, as the editor starts).
+      const text = request.query.text === 'original' ? order.content : order.reviewedContent === null ? order.content : reviewedTextOf(order);
+      void reply.header('cache-control', 'no-store');
+      return { findings: await checkText(text, order.englishVariant) };
+    },
+  );
+}
