@@ -101,3 +101,47 @@ test('the order details panel collapses; an unknown order says so', async ({ pag
   await page.goto('/admin/orders/NOSUCHORDER');
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });
+
+test('language checks: the saved draft’s findings, accepted and ignored by key, counted in the delivery’s certificate', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const text = 'Our results delve into the color of teh data.';
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await context.newPage();
+  const { email } = await signUpViaApi(customer);
+  const id = await createOrderViaApi(customer, { email, content: text });
+  await signUpViaApi(page, { email: adminEmail(ADMIN) });
+  await page.goto(`/admin/orders/${id}`);
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+
+  const findings = page.getByRole('list', { name: 'Findings' }).locator(':scope > li');
+  await expect(page.getByTestId('findings-ai-tells')).toHaveText('AI tells 1');
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
+  await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 1');
+  await expect(findings.first()).toHaveAttribute('aria-current', 'true');
+  await expect(findings.first()).toContainText('delve into');
+
+  // a accepts the current finding (delve into → look at); j moves on; i ignores; a accepts "teh" → "the".
+  await page.locator('body').focus();
+  await page.keyboard.press('a');
+  const reviewed = page.getByRole('textbox', { name: 'Reviewed content' });
+  await expect(reviewed).toHaveValue('Our results look at the color of teh data.');
+  await expect(findings.first()).toContainText('color');
+  await page.keyboard.press('i');
+  await expect(findings.first()).toContainText('teh');
+  await page.keyboard.press('a');
+  await expect(reviewed).toHaveValue('Our results look at the color of the data.');
+  await expect(page.getByText('No findings in the saved draft.')).toBeVisible();
+
+  // Saved and checked again: only the ignored "color" is left; completing records 2 fixes in the certificate.
+  await page.keyboard.press('Control+s');
+  await expectToast(page, 'Draft saved');
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
+  await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 0');
+  await page.keyboard.press('Control+Enter');
+  await expectToast(page, 'Review completed');
+  const certificate = await customer.request.get(`/api/submissions/${id}/certificate`);
+  const { code } = (await certificate.json()) as { code: string };
+  const shown = (await (await page.request.get(`/api/v1/certificates/${code}`)).json()) as { certificate: { effort: { findingsFixed: number } } };
+  expect(shown.certificate.effort.findingsFixed).toBe(2);
+  await context.close();
+});

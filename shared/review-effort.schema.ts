@@ -17,6 +17,32 @@ export const claimsByVerdictSchema = z.object(
 );
 export type ClaimsByVerdict = z.infer<typeof claimsByVerdictSchema>;
 
+/** What a save reports beside its active seconds: the workspace's accepts and ignores since the previous save. */
+export const MAX_EFFORT_COUNT_PER_SAVE = 1_000;
+const countPerSave = z.number().int().min(0).max(MAX_EFFORT_COUNT_PER_SAVE);
+export const effortCountsSchema = z.object({
+  suggestionsAccepted: countPerSave,
+  suggestionsIgnored: countPerSave,
+  /** Findings fixed (accepted) per finding category. */
+  findingsByCategory: z.partialRecord(z.enum(['spelling', 'grammar', 'ai-tells', 'variant']), countPerSave),
+});
+export type EffortCounts = z.infer<typeof effortCountsSchema>;
+
+export function emptyEffortCounts(): EffortCounts {
+  return { suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} };
+}
+
+/** Two counts added up (the running total of a review and what a save reports). */
+export function addEffortCounts(a: EffortCounts, b: EffortCounts): EffortCounts {
+  const findingsByCategory: Record<string, number> = { ...a.findingsByCategory };
+  for (const [category, n] of Object.entries(b.findingsByCategory)) findingsByCategory[category] = (findingsByCategory[category] ?? 0) + (n ?? 0);
+  return {
+    suggestionsAccepted: a.suggestionsAccepted + b.suggestionsAccepted,
+    suggestionsIgnored: a.suggestionsIgnored + b.suggestionsIgnored,
+    findingsByCategory: findingsByCategory as EffortCounts['findingsByCategory'],
+  };
+}
+
 export const effortRecordSchema = z.object({
   /** Active editing time in whole seconds (focus and input; idle gaps over EFFORT_IDLE_CUTOFF_SECONDS not counted). */
   activeSeconds: z.number().int().min(0),

@@ -1,3 +1,4 @@
+import { effortCountsSchema } from './review-effort.schema';
 import { z } from 'zod';
 import { isoDateTimeSchema } from './api.schema';
 import { recordIdSchema } from './ids';
@@ -107,6 +108,8 @@ export const reviewUpdateSchema = z
       .min(0, 'activeSeconds must be a number of seconds')
       .max(86_400, 'activeSeconds must be at most a day')
       .optional(),
+    /** The workspace's accepted and ignored suggestions and findings since the previous save (the effort record). */
+    effortCounts: effortCountsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.attachmentMode === 'link') {

@@ -52,6 +52,8 @@ export const queryKeys = {
     /** One order as the review desk sees it (the workspace page). */
     submission: (id: string) => ['admin', 'submission', id, 'order'] as const,
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
+    /** The language checks of a saved draft version (the workspace). */
+    checks: (id: string, version: number) => ['admin', 'submission', id, 'checks', version] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
     insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,

@@ -1,7 +1,7 @@
 import type { Category, EnglishVariant } from '../../shared/categories';
 import type { AttachmentMode } from '../../shared/review.schema';
 import type { ServiceTier } from '../../shared/service-tiers';
-import type { ClaimsByVerdict } from '../../shared/review-effort.schema';
+import type { ClaimsByVerdict, EffortCounts } from '../../shared/review-effort.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import { sql } from 'drizzle-orm';
@@ -170,6 +170,8 @@ export const submissions = pgTable(
      */
     reviewActiveSeconds: integer('review_active_seconds').notNull().default(0),
     reviewEffortSavedAt: timestamp('review_effort_saved_at', { withTimezone: true }),
+    /** The review in progress's accepted and ignored suggestions and findings, added to by each save (issue 23). */
+    reviewEffortCounts: jsonb('review_effort_counts').$type<EffortCounts>().notNull().default({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} }),
     /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
     revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
     revisionMessage: text('revision_message'),

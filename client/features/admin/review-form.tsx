@@ -1,4 +1,6 @@
 import { useActiveTimeMeter } from './active-time';
+import { LanguageChecksPanel } from './language-checks-panel';
+import { addEffortCounts, emptyEffortCounts, type EffortCounts } from '@shared/review-effort.schema';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES, factCheckReady } from '@shared/fact-check.schema';
@@ -159,6 +161,20 @@ export function ReviewForm({
   };
   const claims = useClaims(submission.id);
   const activeTime = useActiveTimeMeter();
+  /** Accepts and ignores since the last save (the effort record); taken by a save, given back if it fails. */
+  const effortCounts = useRef<EffortCounts>(emptyEffortCounts());
+  const takeEffortCounts = () => {
+    const taken = effortCounts.current;
+    effortCounts.current = emptyEffortCounts();
+    return taken;
+  };
+  const giveBack = useCallback(
+    (sent: { activeSeconds?: number; effortCounts?: EffortCounts }) => {
+      activeTime.giveBack(sent.activeSeconds ?? 0);
+      if (sent.effortCounts) effortCounts.current = addEffortCounts(effortCounts.current, sent.effortCounts);
+    },
+    [activeTime],
+  );
   const originalRef = useRef<HTMLTextAreaElement>(null);
   const reviewedRef = useRef<HTMLTextAreaElement>(null);
   /** Bumped by every edit the reviewer makes; the autosave runs a moment after the last one. */
@@ -218,6 +234,7 @@ export function ReviewForm({
     version: version.current,
     // The effort record: active editing seconds since the previous save (given back if this save fails).
     activeSeconds: activeTime.take(),
+    effortCounts: takeEffortCounts(),
   });
   const latestPayload = useRef(payload);
   latestPayload.current = payload;
@@ -235,12 +252,12 @@ export function ReviewForm({
         setAutosaveState({ state: 'saved', at: new Date() });
       },
       onError: (error, sent) => {
-        activeTime.giveBack(sent.activeSeconds ?? 0);
+        giveBack(sent);
         if (error instanceof ApiError && error.status === 409) setConflict(error.serverMessage ?? REVIEW_MESSAGES.updateFailed);
         setAutosaveState({ state: 'failed' });
       },
     });
-  }, [autosaveMutate, activeTime]);
+  }, [autosaveMutate, giveBack]);
 
   // Debounced Save Draft: a pause after an edit saves the draft (and, on a paid order, starts the review).
   const autosaveBusy = autosave.isPending || save.isPending;
@@ -290,7 +307,7 @@ export function ReviewForm({
       payload(complete),
       {
         onError: (error, sent) => {
-          activeTime.giveBack(sent.activeSeconds ?? 0);
+          giveBack(sent);
           noteConflict(error);
         },
         onSuccess: (updated) => {
@@ -458,6 +475,22 @@ export function ReviewForm({
                   : ''}
         </p>
       </div>
+      {layout === 'workspace' && mode === 'text' ? (
+        <LanguageChecksPanel
+          submissionId={submission.id}
+          version={submission.reviewVersion}
+          checkedText={submission.reviewedContent === null ? submission.content : reviewedTextOf(submission)}
+          text={text}
+          onApply={edited(setText)}
+          onAccepted={(category) => {
+            const counts = effortCounts.current;
+            effortCounts.current = { ...counts, suggestionsAccepted: counts.suggestionsAccepted + 1, findingsByCategory: { ...counts.findingsByCategory, [category]: (counts.findingsByCategory[category] ?? 0) + 1 } };
+          }}
+          onIgnored={() => {
+            effortCounts.current = { ...effortCounts.current, suggestionsIgnored: effortCounts.current.suggestionsIgnored + 1 };
+          }}
+        />
+      ) : null}
       <FormField label="Reviewer notes">
         {(p) => <Textarea {...p} rows={3} value={notes} onChange={(e) => edited(setNotes)(e.target.value)} />}
       </FormField>

@@ -16,7 +16,7 @@ import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
 import type { MailSettings } from '../../mail/settings';
-import { addActiveSeconds } from '../review-effort';
+import { addActiveSeconds, addEffortCounts } from '../review-effort';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
 async function resolveDocuments(tx: Transaction, submissionId: string, references: string[]): Promise<string[]> {
@@ -79,9 +79,10 @@ export async function saveReview(
     documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
-  if (review.activeSeconds !== undefined) {
-    await addActiveSeconds(tx, row, review.activeSeconds, new Date());
-    row = await lockSubmission(tx, row.id); // with the running total, for the effort record at completion
+  if (review.activeSeconds !== undefined || review.effortCounts !== undefined) {
+    if (review.activeSeconds !== undefined) await addActiveSeconds(tx, row, review.activeSeconds, new Date());
+    if (review.effortCounts !== undefined) await addEffortCounts(tx, row, review.effortCounts);
+    row = await lockSubmission(tx, row.id); // with the running totals, for the effort record at completion
   }
   const saved = await moveStatus(tx, mail, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,

@@ -112,6 +112,23 @@ describe('certificate of human review (issue 24)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: expect.stringContaining('activeSeconds') });
 
+    // The workspace's accepts and ignores, reported with two saves, add up; a negative count is refused.
+    for (const effortCounts of [
+      { suggestionsAccepted: 2, suggestionsIgnored: 1, findingsByCategory: { spelling: 1, 'ai-tells': 1 } },
+      { suggestionsAccepted: 1, suggestionsIgnored: 0, findingsByCategory: { spelling: 1 } },
+    ]) {
+      const saved = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'Draft', reviewerNotes: '', complete: false, effortCounts });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const negative = await saveReviewAs(t.app, reviewer, id, {
+      attachmentMode: 'text',
+      reviewedContent: 'Draft',
+      reviewerNotes: '',
+      complete: false,
+      effortCounts: { suggestionsAccepted: -1, suggestionsIgnored: 0, findingsByCategory: {} },
+    });
+    expect(negative.statusCode).toBe(400);
+
     const done = await saveReviewAs(t.app, reviewer, id, {
       attachmentMode: 'text',
       reviewedContent: 'The Eiffel Tower was finished in 1889 and stands in Paris.',
@@ -124,10 +141,13 @@ describe('certificate of human review (issue 24)', () => {
     // "completed" → "finished" (2 words), ", France." → "." (1 word removed at least): the diff's changed words.
     expect(effort!.wordsChanged).toBeGreaterThanOrEqual(3);
     expect(effort!.activeSeconds).toBe(row!.reviewActiveSeconds);
+    expect(effort).toMatchObject({ suggestionsAccepted: 3, suggestionsIgnored: 1, findingsFixed: 3, findingsByCategory: { spelling: 2, 'ai-tells': 1 } });
+    expect((certificate!.body as { effort: { findingsFixed: number } }).effort.findingsFixed).toBe(3);
     expect((certificate!.body as { effort: { wordsChanged: number } }).effort.wordsChanged).toBe(effort!.wordsChanged);
     // The running total starts again for a revision.
     const [after] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
     expect(after!.reviewActiveSeconds).toBe(0);
+    expect(after!.reviewEffortCounts).toEqual({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} });
   });
 
   it('is revoked by a refund in full, not by a partial one', async () => {

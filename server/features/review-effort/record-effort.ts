@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { VERDICTS } from '../../../shared/fact-check.schema';
-import { emptyEffortRecord, type ClaimsByVerdict, type EffortRecord } from '../../../shared/review-effort.schema';
+import {
+  addEffortCounts as addCounts,
+  emptyEffortCounts,
+  emptyEffortRecord,
+  type ClaimsByVerdict,
+  type EffortCounts,
+  type EffortRecord,
+} from '../../../shared/review-effort.schema';
 import type { DiffPart } from '../../../shared/text-diff';
 import { wordTokens } from '../../../shared/word-count';
 import type { Executor } from '../../db/client';
@@ -31,14 +38,23 @@ async function claimsByVerdict(db: Executor, submissionId: string): Promise<Clai
  * the order's running active time starts again at 0 for a revision.
  */
 export async function recordDeliveryEffort(db: Executor, order: SubmissionRow, deliveryId: string, diff: readonly DiffPart[] | null): Promise<EffortRecord> {
+  const counts = order.reviewEffortCounts;
+  const findingsByCategory = Object.fromEntries(Object.entries(counts.findingsByCategory).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>;
   const effort: EffortRecord = {
     ...emptyEffortRecord(),
     activeSeconds: order.reviewActiveSeconds,
+    suggestionsAccepted: counts.suggestionsAccepted,
+    suggestionsIgnored: counts.suggestionsIgnored,
+    findingsFixed: Object.values(findingsByCategory).reduce((sum, n) => sum + n, 0),
+    findingsByCategory,
     wordsChanged: wordsChangedIn(diff),
     claimsByVerdict: await claimsByVerdict(db, order.id),
   };
   await db.insert(deliveryEfforts).values({ deliveryId, ...effort });
-  await db.update(submissions).set({ reviewActiveSeconds: 0, reviewEffortSavedAt: null }).where(eq(submissions.id, order.id));
+  await db
+    .update(submissions)
+    .set({ reviewActiveSeconds: 0, reviewEffortSavedAt: null, reviewEffortCounts: emptyEffortCounts() })
+    .where(eq(submissions.id, order.id));
   return effort;
 }
 
@@ -46,6 +62,11 @@ export async function recordDeliveryEffort(db: Executor, order: SubmissionRow, d
  * A save reports the active editing seconds since the previous one. The server adds at most the wall-clock time
  * since the previous save (or since the review started), so a client cannot claim more time than has passed.
  */
+/** A save's accepts and ignores, added to the review's running counts (the row is locked by the save). */
+export async function addEffortCounts(db: Executor, order: SubmissionRow, reported: EffortCounts): Promise<void> {
+  await db.update(submissions).set({ reviewEffortCounts: addCounts(order.reviewEffortCounts, reported) }).where(eq(submissions.id, order.id));
+}
+
 export async function addActiveSeconds(db: Executor, order: SubmissionRow, reported: number, now: Date): Promise<void> {
   const since = order.reviewEffortSavedAt ?? order.reviewStartedAt ?? order.claimedAt ?? now;
   const elapsed = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000));

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "review_effort_counts" jsonb DEFAULT '{"suggestionsAccepted":0,"suggestionsIgnored":0,"findingsByCategory":{}}'::jsonb NOT NULL;
