@@ -45,17 +45,20 @@ test('a reviewer opens, checks, fixes and completes a fact-checked order in the 
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
-  // Check: quote "1923" from the original by selecting it with the keyboard.
-  await original.focus();
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < ORIGINAL.indexOf('1923'); i += 1) await page.keyboard.press('ArrowRight');
-  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+ArrowRight');
-  await page.getByRole('button', { name: 'Quote selected text' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('claim-passage')).toContainText('1923');
-  await page.getByLabel('Verdict').focus();
-  await page.keyboard.press('c'); // "corrected"
+  // Check: the suggested claims list the sentence with the date and the number; a adds it to the report with the
+  // sentence quoted, 2 sets the verdict to "corrected".
+  const suggested = page.getByRole('list', { name: 'Suggested claims' }).locator(':scope > li');
+  await expect(suggested.first()).toHaveAttribute('aria-current', 'true');
+  await expect(suggested.first()).toContainText('The bridge opened in 1923 and carries 160,000 vehicles a day.');
+  await page.locator('body').focus();
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('claim-passage')).toContainText('The bridge opened in 1923 and carries 160,000 vehicles a day.');
+  await page.keyboard.press('2');
   await expect(page.getByLabel('Verdict')).toHaveValue('corrected');
+  // The next suggestion is the superlative; i ignores it.
+  await expect(suggested.first()).toContainText('longest bridge');
+  await page.keyboard.press('i');
+  await expect(page.getByText('No suggested claims left.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Sources' }).focus();
   await page.keyboard.type('https://example.org/bridge-history');
   await page.getByLabel('Note', { exact: true }).focus();

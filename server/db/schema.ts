@@ -2,6 +2,7 @@ import type { Category, EnglishVariant } from '../../shared/categories';
 import type { AttachmentMode } from '../../shared/review.schema';
 import type { ServiceTier } from '../../shared/service-tiers';
 import type { ClaimsByVerdict, EffortCounts } from '../../shared/review-effort.schema';
+import type { ClaimSuggestion } from '../../shared/claim-suggestions.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import { sql } from 'drizzle-orm';
@@ -347,6 +348,15 @@ export const deliveryEfforts = pgTable('delivery_efforts', {
   claimsByVerdict: jsonb('claims_by_verdict').$type<ClaimsByVerdict>().notNull(),
   findingsFixed: integer('findings_fixed').notNull().default(0),
   findingsByCategory: jsonb('findings_by_category').$type<Record<string, number>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** The sentences of an order's text worth checking (issue 23), found once the order is paid. */
+export const claimSuggestions = pgTable('claim_suggestions', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  claims: jsonb('claims').$type<ClaimSuggestion[]>().notNull(),
   createdAt: createdAt(),
 });
 

@@ -23,6 +23,8 @@ import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
 import { certificateRoutes } from './certificates/routes';
 import { languageCheckRoutes } from './language-checks/routes';
+import { claimSuggestionRoutes } from './claim-suggestions/routes';
+import { suggestClaimsJob } from './claim-suggestions';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
@@ -55,6 +57,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   backgroundJobRoutes,
   certificateRoutes,
   languageCheckRoutes,
+  claimSuggestionRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */
@@ -62,5 +65,6 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   mailDeliveryJob,
   webhookDeliveryJob,
   dueSoonJob,
+  suggestClaimsJob,
   retentionPurgeJob,
 ];

@@ -16,6 +16,7 @@ export const QUEUES = {
   webhooks: 'webhooks.deliver',
   dueSoon: 'orders.due-soon',
   retention: 'retention.purge',
+  suggestClaims: 'orders.suggest-claims',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -37,6 +38,7 @@ export const QUEUE_OPTIONS: Record<QueueName | typeof DEAD_LETTER_QUEUE, Omit<Qu
   [QUEUES.webhooks]: common,
   [QUEUES.dueSoon]: common,
   [QUEUES.retention]: { ...common, expireInSeconds: 3600 },
+  [QUEUES.suggestClaims]: common,
 };
 
 /** Cron schedules (UTC). The delivery rounds also run every minute: the floor for retries and for any kick lost. */
@@ -45,4 +47,5 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.webhooks, cron: '* * * * *' },
   { queue: QUEUES.dueSoon, cron: '* * * * *' },
   { queue: QUEUES.retention, cron: '17 3 * * *' },
+  { queue: QUEUES.suggestClaims, cron: '* * * * *' },
 ];

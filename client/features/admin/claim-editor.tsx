@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   claimInputSchema,
   MAX_SOURCES_PER_CLAIM,
@@ -85,12 +85,18 @@ export function ClaimEditor({
   originalRef,
   noCheckableClaims,
   onNoCheckableClaimsChange,
+  quote,
+  verdictKeys = false,
 }: {
   submissionId: string;
   content: string;
   originalRef: RefObject<HTMLTextAreaElement | null>;
   noCheckableClaims: boolean;
   onNoCheckableClaimsChange: (value: boolean) => void;
+  /** A passage quoted from outside (a suggested claim); each new object starts a claim with it. */
+  quote?: Passage | null;
+  /** The workspace's keys 1–4: the verdict of the claim being written, when not typing. */
+  verdictKeys?: boolean;
 }) {
   const claims = useClaims(submissionId);
   const save = useSaveClaim(submissionId);
@@ -99,6 +105,28 @@ export function ClaimEditor({
   const [showErrors, setShowErrors] = useState(false);
   const errors = showErrors ? fieldErrors(draft) : {};
   const list = claims.data ?? [];
+  const verdictRef = useRef<HTMLSelectElement | null>(null);
+
+  useEffect(() => {
+    if (!quote) return;
+    setDraft({ ...EMPTY, passage: quote });
+    setShowErrors(false);
+    verdictRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [quote]);
+
+  useEffect(() => {
+    if (!verdictKeys) return;
+    const onKey = (event: KeyboardEvent) => {
+      const el = event.target as HTMLElement | null;
+      if (event.ctrlKey || event.metaKey || event.altKey || (el && (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('[role="dialog"]')))) return;
+      const verdict = VERDICTS[Number(event.key) - 1];
+      if (!/^[1-9]$/.test(event.key) || !verdict) return;
+      event.preventDefault();
+      setDraft((d) => ({ ...d, verdict }));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [verdictKeys]);
 
   const quoteSelection = () => {
     const passage = readSelection(originalRef.current);
@@ -218,6 +246,7 @@ export function ClaimEditor({
           {(p) => (
             <select
               {...p}
+              ref={verdictRef}
               value={draft.verdict}
               onChange={(e) => setDraft((d) => ({ ...d, verdict: e.target.value as Verdict }))}
               className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base sm:text-sm"

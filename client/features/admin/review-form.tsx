@@ -1,5 +1,6 @@
 import { useActiveTimeMeter } from './active-time';
 import { LanguageChecksPanel } from './language-checks-panel';
+import { SuggestedClaimsPanel } from './suggested-claims-panel';
 import { addEffortCounts, emptyEffortCounts, type EffortCounts } from '@shared/review-effort.schema';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -160,7 +161,10 @@ export function ReviewForm({
     setConflict(null);
   };
   const claims = useClaims(submission.id);
+  const quotedSpans = useMemo(() => (claims.data ?? []).map((c) => ({ start: c.passageStart, end: c.passageEnd })), [claims.data]);
   const activeTime = useActiveTimeMeter();
+  /** A suggested claim added to the report: the claim editor starts a claim with it quoted. */
+  const [quote, setQuote] = useState<{ text: string; start: number; end: number } | null>(null);
   /** Accepts and ignores since the last save (the effort record); taken by a save, given back if it fails. */
   const effortCounts = useRef<EffortCounts>(emptyEffortCounts());
   const takeEffortCounts = () => {
@@ -495,12 +499,28 @@ export function ReviewForm({
         {(p) => <Textarea {...p} rows={3} value={notes} onChange={(e) => edited(setNotes)(e.target.value)} />}
       </FormField>
 
+      {layout === 'workspace' ? (
+        <SuggestedClaimsPanel
+          submissionId={submission.id}
+          quoted={quotedSpans}
+          onAdd={(claim) => {
+            setQuote({ text: claim.text, start: claim.start, end: claim.end });
+            effortCounts.current = { ...effortCounts.current, suggestionsAccepted: effortCounts.current.suggestionsAccepted + 1 };
+          }}
+          onIgnore={() => {
+            effortCounts.current = { ...effortCounts.current, suggestionsIgnored: effortCounts.current.suggestionsIgnored + 1 };
+          }}
+        />
+      ) : null}
+
       <ClaimEditor
         submissionId={submission.id}
         content={submission.content}
         originalRef={originalRef}
         noCheckableClaims={noCheckableClaims}
         onNoCheckableClaimsChange={edited(setNoCheckableClaims)}
+        quote={quote}
+        verdictKeys={layout === 'workspace'}
       />
 
       {conflict ? (

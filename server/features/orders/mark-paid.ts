@@ -3,6 +3,7 @@ import type { SubmissionRow } from '../../db/schema';
 import { notifyPaymentReceived } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { transition } from './transition';
+import { QUEUES } from '../../jobs/queues';
 
 /**
  * The one "mark paid", for card payments (Stripe and the sandbox, server/features/payments) and credit
@@ -13,6 +14,10 @@ import { transition } from './transition';
 export async function markOrderPaid(tx: Executor, mail: MailSettings, order: SubmissionRow, reason: string): Promise<SubmissionRow | null> {
   if (order.status !== 'new') return null;
   const paid = await transition(tx, order, 'paid', { kind: 'system', userId: null }, reason, { jobs: mail.jobs });
-  if (paid) await notifyPaymentReceived(mail, tx, paid);
+  if (paid) {
+    await notifyPaymentReceived(mail, tx, paid);
+    // The suggested claims of its text, found by the job runner (issue 23); queued with the payment.
+    await mail.jobs.sendInTransaction(tx, QUEUES.suggestClaims);
+  }
   return paid;
 }

@@ -1,0 +1,58 @@
+/** Issue 23, item 2: suggested claims found once an order is paid, and served to the review team. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimSuggestion } from '../../../shared/claim-suggestions.schema';
+import { claimSuggestions } from '../../db/schema';
+import { createOrder, createPaidOrder } from '../../test-support/orders';
+import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { suggestClaimsRound } from './stored-suggestions';
+
+const CONTENT = 'The Eiffel Tower was completed in 1889. It is lovely at night. About 7 million people visit it every year.';
+
+let t: TestApp;
+let customer: SignedInUser;
+let reviewer: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await signUp(t.app);
+  reviewer = await signUpReviewer(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const stored = async (id: string) => t.app.db.select().from(claimSuggestions).where(eq(claimSuggestions.submissionId, id));
+
+describe('suggested claims (issue 23)', () => {
+  it('the job finds them for paid orders only, once, and the API serves them', async () => {
+    const paid = await createPaidOrder(t.app, customer, { content: CONTENT, serviceTier: 'fact-checked' });
+    const unpaid = await createOrder(t.app, customer, { content: CONTENT });
+    expect(await suggestClaimsRound(t.app.db)).toBeGreaterThanOrEqual(1);
+    expect(await stored(paid)).toHaveLength(1);
+    expect(await stored(unpaid)).toHaveLength(0);
+    expect(await suggestClaimsRound(t.app.db)).toBe(0); // nothing left to do
+
+    const response = await t.request('GET', `/api/admin/submissions/${paid}/suggestions`, reviewer);
+    expect(response.statusCode).toBe(200);
+    const { claims } = response.json() as { claims: ClaimSuggestion[] };
+    expect(claims.map((c) => c.text)).toEqual(['The Eiffel Tower was completed in 1889.', 'About 7 million people visit it every year.']);
+    for (const c of claims) expect(CONTENT.slice(c.start, c.end)).toBe(c.text);
+    expect(claims[0]).toMatchObject({ kinds: expect.arrayContaining(['date', 'entity']) });
+    expect(claims[1]).toMatchObject({ kinds: ['number'] });
+  });
+
+  it('finds them on request for an order the job has not reached, and keeps them', async () => {
+    const paid = await createPaidOrder(t.app, customer, { content: CONTENT });
+    expect(await stored(paid)).toHaveLength(0);
+    const response = await t.request('GET', `/api/admin/submissions/${paid}/suggestions`, reviewer);
+    expect((response.json() as { claims: ClaimSuggestion[] }).claims).toHaveLength(2);
+    expect(await stored(paid)).toHaveLength(1);
+  });
+
+  it('is for the review team only', async () => {
+    const paid = await createPaidOrder(t.app, customer, { content: CONTENT });
+    expect((await t.request('GET', `/api/admin/submissions/${paid}/suggestions`, customer)).statusCode).toBe(403);
+    expect((await t.request('GET', `/api/admin/submissions/${paid}/suggestions`)).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/admin/submissions/NOSUCHORDER/suggestions', reviewer)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,2 @@
+export { suggestClaims } from './suggest-claims';
+export { suggestClaimsJob, suggestClaimsRound, suggestionsFor } from './stored-suggestions';
