@@ -107,7 +107,8 @@ test('the order details panel collapses; an unknown order says so', async ({ pag
 
 test('language checks: the saved draft’s findings, accepted and ignored by key, counted in the delivery’s certificate', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const text = 'Our results delve into the color of teh data.';
+  // The link is on this machine: production (as the e2e server runs) refuses private addresses, and says so.
+  const text = 'Our results delve into the color of teh data. http://127.0.0.1:9/history';
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const customer = await context.newPage();
   const { email } = await signUpViaApi(customer);
@@ -116,6 +117,11 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   await page.goto(`/admin/orders/${id}`);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
 
+  const links = page.getByRole('list', { name: 'Links' }).locator(':scope > li');
+  await expect(links).toHaveCount(1);
+  await expect(links.first()).toContainText('Unreachable', { timeout: 20_000 });
+  await expect(links.first()).toContainText(/private/i);
+
   const findings = page.getByRole('list', { name: 'Findings' }).locator(':scope > li');
   await expect(page.getByTestId('findings-ai-tells')).toHaveText('AI tells 1');
   await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
@@ -123,16 +129,21 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   await expect(findings.first()).toHaveAttribute('aria-current', 'true');
   await expect(findings.first()).toContainText('delve into');
 
-  // a accepts the current finding (delve into → look at); j moves on; i ignores; a accepts "teh" → "the".
+  // The keys go to the suggested claims first: the link's sentence is one; i ignores it.
   await page.locator('body').focus();
+  await expect(page.getByRole('list', { name: 'Suggested claims' }).locator(':scope > li')).toHaveCount(1);
+  await page.keyboard.press('i');
+  await expect(page.getByText('No suggested claims left.')).toBeVisible();
+
+  // Then the findings: a accepts the current one (delve into → look at); i ignores; a accepts "teh" → "the".
   await page.keyboard.press('a');
   const reviewed = page.getByRole('textbox', { name: 'Reviewed content' });
-  await expect(reviewed).toHaveValue('Our results look at the color of teh data.');
+  await expect(reviewed).toHaveValue('Our results look at the color of teh data. http://127.0.0.1:9/history');
   await expect(findings.first()).toContainText('color');
   await page.keyboard.press('i');
   await expect(findings.first()).toContainText('teh');
   await page.keyboard.press('a');
-  await expect(reviewed).toHaveValue('Our results look at the color of the data.');
+  await expect(reviewed).toHaveValue('Our results look at the color of the data. http://127.0.0.1:9/history');
   await expect(page.getByText('No findings in the saved draft.')).toBeVisible();
 
   // Saved and checked again: only the ignored "color" is left; completing records 2 fixes in the certificate.

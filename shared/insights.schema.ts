@@ -149,7 +149,16 @@ export const reviewerRowSchema = z.object({
   deliveries: count,
   /** Words of those orders. */
   words: count,
+  /** Active editing time of those deliveries, from their effort records (issue 23). */
+  activeSeconds: count,
+  /** Words per active hour: null when under a minute of active time was recorded (deliveries before issue 23). */
+  wordsPerActiveHour: z.number().int().nonnegative().nullable(),
 });
+
+/** Words per active hour, or null when too little active time was recorded to say. */
+export function wordsPerActiveHour(words: number, activeSeconds: number): number | null {
+  return activeSeconds < 60 ? null : Math.round(words / (activeSeconds / 3600));
+}
 export type ReviewerRow = z.infer<typeof reviewerRowSchema>;
 
 export const insightsSchema = z.object({

@@ -55,6 +55,7 @@ export const queryKeys = {
     /** The language checks of a saved draft version (the workspace). */
     checks: (id: string, version: number) => ['admin', 'submission', id, 'checks', version] as const,
     suggestions: (id: string) => ['admin', 'submission', id, 'suggestions'] as const,
+    links: (id: string) => ['admin', 'submission', id, 'links'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
     insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,

@@ -3,6 +3,7 @@ import type { AttachmentMode } from '../../shared/review.schema';
 import type { ServiceTier } from '../../shared/service-tiers';
 import type { ClaimsByVerdict, EffortCounts } from '../../shared/review-effort.schema';
 import type { ClaimSuggestion } from '../../shared/claim-suggestions.schema';
+import type { LinkCheck } from '../../shared/link-checks.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import { sql } from 'drizzle-orm';
@@ -358,6 +359,15 @@ export const claimSuggestions = pgTable('claim_suggestions', {
     .references(() => submissions.id, { onDelete: 'cascade' }),
   claims: jsonb('claims').$type<ClaimSuggestion[]>().notNull(),
   createdAt: createdAt(),
+});
+
+/** The links and DOIs of an order's text and how each answered (issue 23), checked once the order is paid. */
+export const linkChecks = pgTable('link_checks', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  links: jsonb('links').$type<LinkCheck[]>().notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Every public key that ever signed a certificate, published at /.well-known/humanproof-keys.json (decision 033). */

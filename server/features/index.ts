@@ -25,6 +25,8 @@ import { certificateRoutes } from './certificates/routes';
 import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
+import { linkCheckRoutes } from './link-checks/routes';
+import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
@@ -58,6 +60,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   certificateRoutes,
   languageCheckRoutes,
   claimSuggestionRoutes,
+  linkCheckRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */
@@ -66,5 +69,6 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   webhookDeliveryJob,
   dueSoonJob,
   suggestClaimsJob,
+  checkLinksJob,
   retentionPurgeJob,
 ];

@@ -17,6 +17,7 @@ export const QUEUES = {
   dueSoon: 'orders.due-soon',
   retention: 'retention.purge',
   suggestClaims: 'orders.suggest-claims',
+  checkLinks: 'orders.check-links',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -39,6 +40,8 @@ export const QUEUE_OPTIONS: Record<QueueName | typeof DEAD_LETTER_QUEUE, Omit<Qu
   [QUEUES.dueSoon]: common,
   [QUEUES.retention]: { ...common, expireInSeconds: 3600 },
   [QUEUES.suggestClaims]: common,
+  // Up to 50 links, 3 attempts of 10 s each, 5 redirects: a round may take minutes.
+  [QUEUES.checkLinks]: { ...common, expireInSeconds: 1800 },
 };
 
 /** Cron schedules (UTC). The delivery rounds also run every minute: the floor for retries and for any kick lost. */
@@ -48,4 +51,5 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.dueSoon, cron: '* * * * *' },
   { queue: QUEUES.retention, cron: '17 3 * * *' },
   { queue: QUEUES.suggestClaims, cron: '* * * * *' },
+  { queue: QUEUES.checkLinks, cron: '* * * * *' },
 ];

@@ -1,6 +1,7 @@
 import { useActiveTimeMeter } from './active-time';
 import { LanguageChecksPanel } from './language-checks-panel';
 import { SuggestedClaimsPanel } from './suggested-claims-panel';
+import { LinksPanel } from './links-panel';
 import { addEffortCounts, emptyEffortCounts, type EffortCounts } from '@shared/review-effort.schema';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -499,6 +500,7 @@ export function ReviewForm({
         {(p) => <Textarea {...p} rows={3} value={notes} onChange={(e) => edited(setNotes)(e.target.value)} />}
       </FormField>
 
+      {layout === 'workspace' ? <LinksPanel submissionId={submission.id} /> : null}
       {layout === 'workspace' ? (
         <SuggestedClaimsPanel
           submissionId={submission.id}

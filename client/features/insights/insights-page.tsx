@@ -148,7 +148,7 @@ function Figures({ data, range }: { data: Insights; range: DayRange }) {
       <Section
         id="insights-reviewers"
         title="Reviewers"
-        description="Orders each reviewer delivered in the range (once per order), their deliveries and the orders' words."
+        description="Orders each reviewer delivered in the range (once per order), their deliveries, the orders' words, active editing hours and words per active hour."
         model={reviewersTable(data)}
         range={range}
         Chart={ReviewersChart}

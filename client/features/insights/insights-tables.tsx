@@ -101,13 +101,16 @@ export function reviewersTable(data: Insights): TableModel {
   return {
     caption: 'Completed orders and words per reviewer',
     file: 'reviewers',
-    header: ['Reviewer', 'Orders', 'Deliveries', 'Words'],
-    numeric: [false, true, true, true],
-    rows: data.reviewers.map((r, i) => ({
-      key: r.reviewerId ?? `former-${i}`,
-      cells: [r.name, count(r.orders), count(r.deliveries), count(r.words)],
-      csv: [r.name, r.orders, r.deliveries, r.words],
-    })),
+    header: ['Reviewer', 'Orders', 'Deliveries', 'Words', 'Active hours', 'Words per active hour'],
+    numeric: [false, true, true, true, true, true],
+    rows: data.reviewers.map((r, i) => {
+      const hours = Math.round((r.activeSeconds / 3600) * 10) / 10;
+      return {
+        key: r.reviewerId ?? `former-${i}`,
+        cells: [r.name, count(r.orders), count(r.deliveries), count(r.words), hours.toLocaleString('en-GB'), r.wordsPerActiveHour === null ? '—' : count(r.wordsPerActiveHour)],
+        csv: [r.name, r.orders, r.deliveries, r.words, hours, r.wordsPerActiveHour ?? ''],
+      };
+    }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type InsightsRange,
   type OpenWorkRow,
   type ReviewerRow,
+  wordsPerActiveHour,
   type TurnaroundRow,
 } from '../../../shared/insights.schema';
 import { penceToPounds } from '../../../shared/money';
@@ -164,13 +165,15 @@ export async function reviewerOutput(db: Executor, range: InsightsRange): Promis
   // A delivery is the reviewer's first of that order in the range unless an earlier-numbered one by them is; only
   // later deliveries (revisions, redeliveries: a few in a hundred) need that look-up, through the unique index.
   const result = await db.execute(sql`
-    select r.reviewer_id, u.name, r.orders, r.deliveries, r.words
+    select r.reviewer_id, u.name, r.orders, r.deliveries, r.words, r.active_seconds
     from (
       select d.delivered_by as reviewer_id, count(*) as deliveries,
         count(*) filter (where f.first) as orders,
-        coalesce(sum(s.word_count) filter (where f.first), 0) as words
+        coalesce(sum(s.word_count) filter (where f.first), 0) as words,
+        coalesce(sum(de.active_seconds), 0) as active_seconds
       from deliveries d
       join submissions s on s.id = d.submission_id
+      left join delivery_efforts de on de.delivery_id = d.id
       cross join lateral (
         select d.number = 1 or not exists (
           select 1 from deliveries e
@@ -189,6 +192,8 @@ export async function reviewerOutput(db: Executor, range: InsightsRange): Promis
     orders: int(r.orders),
     deliveries: int(r.deliveries),
     words: int(r.words),
+    activeSeconds: int(r.active_seconds),
+    wordsPerActiveHour: wordsPerActiveHour(int(r.words), int(r.active_seconds)),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { deliveries, deliveryEfforts } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_INSIGHTS_RANGE_DAYS,
@@ -200,12 +201,17 @@ describe('GET /api/admin/insights: figures checked against the hand-made data se
   });
 
   it('credits each delivery to the reviewer who made it: orders once, deliveries each, words of their orders', async () => {
+    // Ben's deliveries recorded 1 h 30 min of active editing between them (issue 23); Ana's predate the record.
+    const bens = await t.app.db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.deliveredBy, ben.id));
+    for (const [i, d] of bens.entries()) {
+      await t.app.db.update(deliveryEfforts).set({ activeSeconds: i === 0 ? 5400 : 0 }).where(eq(deliveryEfforts.deliveryId, d.id));
+    }
     const body = await insights();
     expect(body.reviewers).toEqual([
-      // B 200 + D 400 (delivered twice) + E's revision 500.
-      { reviewerId: ben.id, name: 'Ben Reviewer', orders: 3, deliveries: 4, words: 1100 },
-      // A 100 + C 300 + E's first delivery 500; I (9 June) is outside the range.
-      { reviewerId: ana.id, name: 'Ana Reviewer', orders: 3, deliveries: 3, words: 900 },
+      // B 200 + D 400 (delivered twice) + E's revision 500: 1,100 words in 1.5 active hours.
+      { reviewerId: ben.id, name: 'Ben Reviewer', orders: 3, deliveries: 4, words: 1100, activeSeconds: 5400, wordsPerActiveHour: 733 },
+      // A 100 + C 300 + E's first delivery 500; I (9 June) is outside the range. No active time recorded: no rate.
+      { reviewerId: ana.id, name: 'Ana Reviewer', orders: 3, deliveries: 3, words: 900, activeSeconds: 0, wordsPerActiveHour: null },
     ]);
   });
 

@@ -16,8 +16,9 @@ export async function markOrderPaid(tx: Executor, mail: MailSettings, order: Sub
   const paid = await transition(tx, order, 'paid', { kind: 'system', userId: null }, reason, { jobs: mail.jobs });
   if (paid) {
     await notifyPaymentReceived(mail, tx, paid);
-    // The suggested claims of its text, found by the job runner (issue 23); queued with the payment.
+    // The suggested claims and the link checks of its text, by the job runner (issue 23); queued with the payment.
     await mail.jobs.sendInTransaction(tx, QUEUES.suggestClaims);
+    await mail.jobs.sendInTransaction(tx, QUEUES.checkLinks);
   }
   return paid;
 }

@@ -82,7 +82,7 @@ export interface WebhookTarget {
 }
 
 /** Parses and checks a webhook URL (scheme, no credentials) without resolving it. */
-export function parseWebhookUrl(raw: string, allowLoopback: boolean): URL {
+export function parseWebhookUrl(raw: string, allowLoopback: boolean, allowHttp = false): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -90,7 +90,7 @@ export function parseWebhookUrl(raw: string, allowLoopback: boolean): URL {
     throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
   }
   if (url.username || url.password) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
-  if (url.protocol !== 'https:' && !(allowLoopback && url.protocol === 'http:')) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  if (url.protocol !== 'https:' && !((allowLoopback || allowHttp) && url.protocol === 'http:')) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
   return url;
 }
 
@@ -102,7 +102,20 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
  * name with a public and a private address would otherwise let a retry reach inside). Plain http only to loopback.
  */
 export async function resolveWebhookTarget(raw: string, allowLoopback: boolean, resolve: Resolver = systemResolver): Promise<WebhookTarget> {
-  const url = parseWebhookUrl(raw, allowLoopback);
+  return resolvePublicTarget(raw, { allowLoopback, allowHttp: false }, resolve);
+}
+
+/**
+ * The same vetting for any outbound request on a customer's behalf (the workspace's link checks): public addresses
+ * only; `allowHttp` also lets plain http reach a public address (a link in a text may be http).
+ */
+export async function resolvePublicTarget(
+  raw: string,
+  options: { allowLoopback: boolean; allowHttp: boolean },
+  resolve: Resolver = systemResolver,
+): Promise<WebhookTarget> {
+  const { allowLoopback } = options;
+  const url = parseWebhookUrl(raw, allowLoopback, options.allowHttp);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: { address: string; family: number }[];
   if (isIP(hostname)) {
@@ -116,7 +129,7 @@ export async function resolveWebhookTarget(raw: string, allowLoopback: boolean, 
   }
   if (addresses.length === 0) throw new WebhookAddressError(WEBHOOK_MESSAGES.unresolvable);
   if (!addresses.every((a) => isAllowedAddress(a.address, allowLoopback))) throw new WebhookAddressError(WEBHOOK_MESSAGES.privateAddress);
-  if (url.protocol === 'http:' && !addresses.every((a) => isLoopback(a.address))) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
+  if (url.protocol === 'http:' && !options.allowHttp && !addresses.every((a) => isLoopback(a.address))) throw new WebhookAddressError(WEBHOOK_MESSAGES.url);
   const first = addresses[0]!;
   return { url, hostname, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

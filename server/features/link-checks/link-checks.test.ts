@@ -1,0 +1,129 @@
+/** Issue 23, item 4: every URL and DOI of a paid order's text checked, through the webhooks' address vetting. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkCheck } from '../../../shared/link-checks.schema';
+import { createPaidOrder } from '../../test-support/orders';
+import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { checkLink } from './check-link';
+import { findLinks } from './find-links';
+import { checkLinksRound } from './stored-link-checks';
+
+/** A local site: each path answers as its name says, and every request is counted. */
+let server: http.Server;
+let base: string;
+const hits = new Map<string, number>();
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const path = req.url ?? '/';
+    hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
+    if (path === '/ok') return void res.writeHead(200).end('fine');
+    if (path === '/no-head') return void res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
+    if (path === '/gone') return void res.writeHead(404).end();
+    if (path === '/error') return void res.writeHead(503).end();
+    if (path === '/hop1') return void res.writeHead(301, { location: '/hop2' }).end();
+    if (path === '/hop2') return void res.writeHead(302, { location: `${base}/ok` }).end();
+    const loop = /^\/loop(\d+)$/.exec(path);
+    if (loop) return void res.writeHead(302, { location: `/loop${Number(loop[1]) + 1}` }).end();
+    if (path === '/to-private') return void res.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
+    if (path === '/hang') return; // never answers
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const local = { allowLoopback: true, retryDelayMs: 0, timeoutMs: 300 };
+
+describe('findLinks', () => {
+  it('finds URLs without the sentence’s punctuation, DOIs as doi.org links, each once', () => {
+    const text =
+      'See https://example.com/a, and (https://en.wikipedia.org/wiki/Bridge_(structure)). Cited as doi:10.1038/s41586-020-2649-2; again https://doi.org/10.1038/s41586-020-2649-2 and https://example.com/a.';
+    const links = findLinks(text);
+    expect(links.map((l) => l.url)).toEqual([
+      'https://example.com/a',
+      'https://en.wikipedia.org/wiki/Bridge_(structure)',
+      'https://doi.org/10.1038/s41586-020-2649-2',
+    ]);
+    for (const link of links) expect(text.slice(link.start, link.end)).toBe(link.text);
+    expect(findLinks('No links here, only 10.5 litres.')).toEqual([]);
+  });
+});
+
+describe('checkLink', () => {
+  it('live, HEAD refused then GET, redirected (with where), broken with its status', async () => {
+    expect(await checkLink(`${base}/ok`, local)).toMatchObject({ status: 'live', httpStatus: 200 });
+    expect(await checkLink(`${base}/no-head`, local)).toMatchObject({ status: 'live', httpStatus: 200 });
+    expect(hits.get('GET /no-head')).toBe(1);
+    expect(await checkLink(`${base}/hop1`, local)).toEqual({ status: 'redirected', httpStatus: 200, finalUrl: `${base}/ok`, error: null });
+    expect(await checkLink(`${base}/gone`, local)).toMatchObject({ status: 'broken', httpStatus: 404 });
+  });
+
+  it('follows at most 5 redirects', async () => {
+    expect(await checkLink(`${base}/loop1`, local)).toMatchObject({ status: 'broken', error: 'More than 5 redirects' });
+    expect(hits.get('HEAD /loop6')).toBe(1);
+    expect(hits.get('HEAD /loop7')).toBeUndefined();
+  });
+
+  it('tries 3 times when the server fails or does not answer, then says so', async () => {
+    expect(await checkLink(`${base}/error`, local)).toMatchObject({ status: 'broken', httpStatus: 503 });
+    expect(hits.get('HEAD /error')).toBe(3);
+    const hung = await checkLink(`${base}/hang`, local);
+    expect(hung).toMatchObject({ status: 'unreachable', httpStatus: null });
+    expect(hung.error).toMatch(/Timed out/);
+    expect(hits.get('HEAD /hang')).toBe(3);
+  });
+
+  it('never fetches a private address: directly, through a redirect, or loopback without the test switch', async () => {
+    const privateLink = await checkLink('http://10.0.0.1/admin', local);
+    expect(privateLink).toMatchObject({ status: 'unreachable' });
+    expect(privateLink.error).toMatch(/private/i);
+    const redirected = await checkLink(`${base}/to-private`, local);
+    expect(redirected).toMatchObject({ status: 'unreachable', finalUrl: 'http://10.0.0.1/admin' });
+    const before = hits.get('HEAD /ok') ?? 0;
+    expect((await checkLink(`${base}/ok`, { ...local, allowLoopback: false })).status).toBe('unreachable');
+    expect(hits.get('HEAD /ok') ?? 0).toBe(before);
+    // A name that resolves to a private address is refused before any connection.
+    const rebinding = await checkLink('http://intranet.example/', { ...local, allowLoopback: false, resolve: async () => [{ address: '192.168.1.10', family: 4 }] });
+    expect(rebinding.error).toMatch(/private/i);
+  });
+});
+
+describe('GET /api/admin/submissions/:id/links', () => {
+  let t: TestApp;
+  let customer: SignedInUser;
+  let reviewer: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+    customer = await signUp(t.app);
+    reviewer = await signUpReviewer(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the links as not checked yet, then how each answered once the job has run', async () => {
+    const content = `The bridge opened in 1923 (${base}/ok). Its history: ${base}/hop1, and an old page ${base}/gone.`;
+    const id = await createPaidOrder(t.app, customer, { content });
+    const before = await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ checkedAt: null, links: [{ status: 'pending' }, { status: 'pending' }, { status: 'pending' }] });
+
+    await checkLinksRound(t.app.db, local);
+    const after = (await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer)).json() as { links: LinkCheck[]; checkedAt: string };
+    expect(after.checkedAt).not.toBeNull();
+    expect(after.links.map((l) => [l.text, l.status])).toEqual([
+      [`${base}/ok`, 'live'],
+      [`${base}/hop1`, 'redirected'],
+      [`${base}/gone`, 'broken'],
+    ]);
+    for (const link of after.links) expect(content.slice(link.start, link.end)).toBe(link.text);
+    expect(await checkLinksRound(t.app.db, local)).toBe(0); // each order once
+
+    expect((await t.request('GET', `/api/admin/submissions/${id}/links`, customer)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { linkCheckListSchema } from '../../../shared/link-checks.schema';
+import { requireStaff } from '../../plugins/auth';
+import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { linkChecksFor } from './stored-link-checks';
+
+const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
+
+/** GET /api/admin/submissions/:id/links: every URL and DOI of the original and how it answered (issue 23). */
+export async function linkCheckRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/submissions/:id/links',
+    { config: { access: 'staff' }, schema: { params, response: { 200: linkCheckListSchema } } },
+    async (request, reply) => {
+      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      void reply.header('cache-control', 'no-store');
+      return linkChecksFor(app.db, order);
+    },
+  );
+}

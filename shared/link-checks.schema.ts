@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Links and citations of an order's text (issue 23): every URL and DOI, checked by a job once the order is paid.
+// ---------------------------------------------------------------------------------------------
+
+export const LINK_STATUSES = ['pending', 'live', 'redirected', 'broken', 'unreachable'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
+  pending: 'Not checked yet',
+  live: 'Live',
+  redirected: 'Redirected',
+  broken: 'Broken',
+  unreachable: 'Unreachable',
+};
+
+export const MAX_LINK_REDIRECTS = 5;
+export const LINK_TIMEOUT_MS = 10_000;
+export const LINK_ATTEMPTS = 3;
+
+export const linkCheckSchema = z.object({
+  /** The link as written in the original text (a DOI as written), and its UTF-16 span there. */
+  text: z.string(),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** What was fetched: the URL, or https://doi.org/<doi> for a DOI. */
+  url: z.string(),
+  status: z.enum(LINK_STATUSES),
+  /** The last HTTP status (broken: the error status). */
+  httpStatus: z.number().int().nullable(),
+  /** Where a redirected link ends. */
+  finalUrl: z.string().nullable(),
+  /** Why it is unreachable (timeout, refused address, DNS). */
+  error: z.string().nullable(),
+});
+export type LinkCheck = z.infer<typeof linkCheckSchema>;
+
+export const linkCheckListSchema = z.object({ links: z.array(linkCheckSchema), checkedAt: z.string().nullable() });
