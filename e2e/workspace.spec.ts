@@ -157,5 +157,7 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   const { code } = (await certificate.json()) as { code: string };
   const shown = (await (await page.request.get(`/api/v1/certificates/${code}`)).json()) as { certificate: { effort: { findingsFixed: number } } };
   expect(shown.certificate.effort.findingsFixed).toBe(2);
+  const report = await customer.request.get(`/api/submissions/${id}/fact-check`);
+  expect(await report.json()).toMatchObject({ languageFixes: { spelling: 1, 'ai-tells': 1 } });
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { FINDING_CATEGORIES } from './language-checks.schema';
 import { z } from 'zod';
 import { isoDateTimeSchema } from './api.schema';
 import { isHttpUrl } from './http-url';
@@ -118,6 +119,8 @@ export const factCheckReportSchema = z.object({
   noCheckableClaims: z.boolean(),
   claims: z.array(claimSchema),
   counts: z.record(z.enum(VERDICTS), z.number().int()),
+  /** Language findings the reviewer fixed in the delivered text, per category (issue 23): spelling, AI tells... */
+  languageFixes: z.partialRecord(z.enum(FINDING_CATEGORIES), z.number().int().min(0)),
 });
 export type FactCheckReport = z.infer<typeof factCheckReportSchema>;
 

@@ -143,6 +143,9 @@ describe('certificate of human review (issue 24)', () => {
     expect(effort!.activeSeconds).toBe(row!.reviewActiveSeconds);
     expect(effort).toMatchObject({ suggestionsAccepted: 3, suggestionsIgnored: 1, findingsFixed: 3, findingsByCategory: { spelling: 2, 'ai-tells': 1 } });
     expect((certificate!.body as { effort: { findingsFixed: number } }).effort.findingsFixed).toBe(3);
+    // The customer's fact-check report names them per category.
+    const report = await t.request('GET', `/api/submissions/${id}/fact-check`, customer);
+    expect(report.json()).toMatchObject({ languageFixes: { spelling: 2, 'ai-tells': 1 } });
     expect((certificate!.body as { effort: { wordsChanged: number } }).effort.wordsChanged).toBe(effort!.wordsChanged);
     // The running total starts again for a revision.
     const [after] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));

@@ -10,6 +10,7 @@ import {
   type FactCheckReport,
 } from '../../../shared/fact-check.schema';
 import { tierLabel } from '../../../shared/service-tiers';
+import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS } from '../../../shared/language-checks.schema';
 
 /**
  * A Unicode font when the system has one (Debian's fonts-dejavu-core); PDFKit's built-in Helvetica only covers
@@ -65,6 +66,8 @@ export async function buildFactCheckPdf({ submission, report }: ReportPdfInput):
   doc.font(body).fontSize(11);
   doc.text(`Claims checked: ${report.claims.length}`);
   for (const verdict of VERDICTS) doc.text(`${VERDICT_LABELS[verdict]}: ${report.counts[verdict]}`);
+  const fixes = FINDING_CATEGORIES.filter((c) => (report.languageFixes[c] ?? 0) > 0);
+  if (fixes.length > 0) doc.text(`Language checks fixed: ${fixes.map((c) => `${FINDING_CATEGORY_LABELS[c]} ${report.languageFixes[c]}`).join(' · ')}`);
   if (report.claims.length === 0) {
     doc.moveDown(0.5);
     doc.text(report.noCheckableClaims ? `${NO_CHECKABLE_CLAIMS_LABEL}: the text makes no claim a source could confirm.` : 'No claims were recorded.');

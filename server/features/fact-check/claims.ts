@@ -1,4 +1,5 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { FINDING_CATEGORIES } from '../../../shared/language-checks.schema';
 import {
   countVerdicts,
   FACT_CHECK_MESSAGES,
@@ -11,7 +12,7 @@ import {
   type Verdict,
 } from '../../../shared/fact-check.schema';
 import type { Executor, Transaction } from '../../db/client';
-import { factCheckClaims, submissions, type ClaimRow, type SubmissionRow } from '../../db/schema';
+import { deliveries, deliveryEfforts, factCheckClaims, submissions, type ClaimRow, type SubmissionRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { SUBMISSION_NOT_FOUND } from '../submissions';
@@ -49,7 +50,18 @@ export async function listClaims(db: Executor, submissionId: string): Promise<Cl
 
 export async function loadReport(db: Executor, row: Pick<SubmissionRow, 'id' | 'noCheckableClaims'>): Promise<FactCheckReport> {
   const claims = await listClaims(db, row.id);
-  return { submissionId: row.id, noCheckableClaims: row.noCheckableClaims, claims, counts: countVerdicts(claims) };
+  // The latest delivery's language fixes per category (its effort record).
+  const [latest] = await db
+    .select({ fixes: deliveryEfforts.findingsByCategory })
+    .from(deliveries)
+    .innerJoin(deliveryEfforts, eq(deliveryEfforts.deliveryId, deliveries.id))
+    .where(eq(deliveries.submissionId, row.id))
+    .orderBy(desc(deliveries.number))
+    .limit(1);
+  const languageFixes = Object.fromEntries(
+    Object.entries(latest?.fixes ?? {}).filter(([category, n]) => (FINDING_CATEGORIES as readonly string[]).includes(category) && n > 0),
+  ) as FactCheckReport['languageFixes'];
+  return { submissionId: row.id, noCheckableClaims: row.noCheckableClaims, claims, counts: countVerdicts(claims), languageFixes };
 }
 
 export async function countClaims(db: Executor, submissionId: string): Promise<number> {
