@@ -184,5 +184,11 @@ function WorkspaceLoader({ id, isAdmin }: { id: string; isAdmin: boolean }) {
 /** /admin/orders/:id: the reviewer's full-page workspace (issue 23). */
 export default function WorkspacePage({ id }: { id: string }) {
   usePageMeta(`Review ${id}`);
-  return <AdminGate allowed={isStaff}>{(user) => <WorkspaceLoader id={decodeURIComponent(id)} isAdmin={user.isAdmin} />}</AdminGate>;
+  let orderId = id;
+  try {
+    orderId = decodeURIComponent(id);
+  } catch {
+    // A malformed %-escape: the loader asks for it as it is and shows "Order not found".
+  }
+  return <AdminGate allowed={isStaff}>{(user) => <WorkspaceLoader id={orderId} isAdmin={user.isAdmin} />}</AdminGate>;
 }

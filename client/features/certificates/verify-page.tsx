@@ -252,10 +252,19 @@ function errorText(error: unknown): string {
   return 'The certificate could not be loaded. Please try again in a moment.';
 }
 
+/** The code from the path; a malformed %-escape is left as it is (the server already answered 404 for it). */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** /verify/:code: the public certificate page, no sign-in (issue 24). */
 export default function VerifyPage({ code: rawCode }: { code: string }) {
   usePageMeta();
-  const code = normaliseCertificateCode(decodeURIComponent(rawCode)) ?? rawCode;
+  const code = normaliseCertificateCode(safeDecode(rawCode)) ?? rawCode;
   const certificate = usePublicCertificate(code);
   const shown = certificate.data?.visibility === 'public' ? certificate.data : null;
   const check = useSignatureCheck(shown);
