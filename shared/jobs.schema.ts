@@ -6,6 +6,8 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'webhooks.deliver': 'Webhook delivery',
   'orders.due-soon': 'Due-soon reminders',
   'retention.purge': 'Retention purge',
+  'orders.suggest-claims': 'Suggested claims',
+  'orders.check-links': 'Link checks',
   'dead-letters': 'Failed jobs',
 };
 

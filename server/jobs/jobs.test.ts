@@ -1,3 +1,4 @@
+import { JOB_QUEUE_LABELS } from '../../shared/jobs.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
@@ -50,6 +51,12 @@ describe('jobs are queued in the transaction of the change', () => {
     await t.app.db.transaction((tx) => notifyContactMessage(t.app.mail, tx, contact));
     expect(await t.app.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `contact-message:${tag}:jobs-admin@example.com`))).toHaveLength(1);
     expect(await jobsIn(QUEUES.mail)).toBe(before + 1);
+  });
+});
+
+describe('the jobs page', () => {
+  it('names every queue in words', () => {
+    for (const queue of [...Object.values(QUEUES), DEAD_LETTER_QUEUE]) expect(JOB_QUEUE_LABELS[queue], queue).toBeDefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/auth.schema';
 import { Spinner } from '@client/components/ui/skeleton';
 import { useCurrentUser } from '@client/lib/current-user';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ShieldAlert } from 'lucide-react';
 import { toast } from '@client/components/ui/use-toast';
 
@@ -41,4 +41,32 @@ export function AdminGate({ allowed, children }: { allowed: (user: CurrentUser |
   }
   if (!user || !allowed(user)) return <Unauthorized />;
   return <>{children(user)}</>;
+}
+
+/** Who may open the administrators' own pages (insights, team, jobs): administrators, not reviewers. */
+export function isAdminUser(user: CurrentUser | null | undefined): boolean {
+  return Boolean(user?.isAdmin);
+}
+
+/**
+ * The frame of an administrators' page under /admin: its gate, the way back to the queue, the title and lead line,
+ * and the page's content in one column.
+ */
+export function AdminSubpage({ title, lead, children }: { title: string; lead: string; children: () => ReactNode }) {
+  return (
+    <AdminGate allowed={isAdminUser}>
+      {() => (
+        <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+          <div>
+            <Link href="/admin" className="text-sm text-slate-600 underline">
+              Back to the queue
+            </Link>
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+            <p className="text-slate-600">{lead}</p>
+          </div>
+          {children()}
+        </div>
+      )}
+    </AdminGate>
+  );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { JOB_QUEUE_LABELS, type FailedJob } from '@shared/jobs.schema';
 import { Button } from '@client/components/ui/button';
@@ -6,7 +5,7 @@ import { FormAlert } from '@client/components/ui/form-field';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
-import { AdminGate } from '@client/features/admin';
+import { AdminSubpage } from '@client/features/admin';
 import { formatDateTime } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useJobsOverview, useRetryJob } from './api/jobs';
@@ -118,20 +117,9 @@ function Overview() {
 /** /admin/jobs (decision 031): background queues and the jobs that failed every try, with "Retry". Admins only. */
 export default function JobsPage() {
   usePageMeta();
-  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <JobsPageBody />}</AdminGate>;
-}
-
-function JobsPageBody() {
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div>
-        <Link href="/admin" className="text-sm text-slate-600 underline">
-          Back to the queue
-        </Link>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Background jobs</h1>
-        <p className="text-slate-600">E-mail and webhook delivery, due-soon reminders and the retention purge.</p>
-      </div>
-      <Overview />
-    </div>
+    <AdminSubpage title="Background jobs" lead="E-mail and webhook delivery, due-soon reminders, suggested claims, link checks and the retention purge.">
+      {() => <Overview />}
+    </AdminSubpage>
   );
 }

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { formatPence } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
-import { AdminGate } from '@client/features/admin';
+import { AdminGate, isAdminUser } from '@client/features/admin';
 import { useInsights, type DayRange } from './api/get-insights';
 import {
   CsvButton,
@@ -212,5 +212,5 @@ function Dashboard() {
 
 export default function InsightsPage() {
   usePageMeta();
-  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <Dashboard />}</AdminGate>;
+  return <AdminGate allowed={isAdminUser}>{() => <Dashboard />}</AdminGate>;
 }

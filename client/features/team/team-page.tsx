@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { UserPlus } from 'lucide-react';
 import { inviteReviewerSchema, type TeamMember } from '@shared/team.schema';
 import { Badge } from '@client/components/ui/badge';
@@ -9,7 +8,7 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
-import { AdminGate } from '@client/features/admin';
+import { AdminSubpage } from '@client/features/admin';
 import { formatDateTime } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useChangeMember, useInviteReviewer, useRevokeInvitation, useTeam, type MemberAction } from './api/team';
@@ -148,21 +147,14 @@ function Team() {
 /** /admin/team (decision 021): invite reviewers, suspend or remove them, withdraw pending invitations. Admins only. */
 export default function TeamPage() {
   usePageMeta();
-  return <AdminGate allowed={(user) => !!user?.isAdmin}>{() => <TeamPageBody />}</AdminGate>;
-}
-
-function TeamPageBody() {
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div>
-        <Link href="/admin" className="text-sm text-slate-600 underline">
-          Back to the queue
-        </Link>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Review team</h1>
-        <p className="text-slate-600">Invite reviewers by e-mail. A link works once and expires in 7 days.</p>
-      </div>
-      <InviteForm />
-      <Team />
-    </div>
+    <AdminSubpage title="Review team" lead="Invite reviewers by e-mail. A link works once and expires in 7 days.">
+      {() => (
+        <>
+          <InviteForm />
+          <Team />
+        </>
+      )}
+    </AdminSubpage>
   );
 }

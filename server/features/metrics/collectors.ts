@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNotNull, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, lt, min, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CLAIM_LAPSE_MS } from '../../../shared/review.schema';
@@ -68,31 +68,23 @@ export function createMetrics(app: FastifyInstance, database: DatabaseHandle): A
     },
   });
 
-  new Gauge({
-    name: 'orders_overdue',
-    help: 'Unfinished orders past their due date',
-    registers: [registry],
-    async collect() {
-      const [row] = await app.db
-        .select({ n: count() })
-        .from(submissions)
-        .where(and(inArray(submissions.status, ['paid', 'in-review', 'revision-requested']), lt(submissions.dueDate, new Date())));
-      this.set(Number(row?.n ?? 0));
-    },
-  });
-
-  new Gauge({
-    name: 'claims_live',
-    help: 'Orders a reviewer holds a live claim on',
-    registers: [registry],
-    async collect() {
-      const [row] = await app.db
-        .select({ n: count() })
-        .from(submissions)
-        .where(and(isNotNull(submissions.claimedBy), gt(submissions.claimActiveAt, new Date(Date.now() - CLAIM_LAPSE_MS))));
-      this.set(Number(row?.n ?? 0));
-    },
-  });
+  /** A gauge that is the number of orders matching `where`, read at scrape time. */
+  const ordersGauge = (name: string, help: string, where: () => SQL | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const [row] = await app.db.select({ n: count() }).from(submissions).where(where());
+        this.set(Number(row?.n ?? 0));
+      },
+    });
+  ordersGauge('orders_overdue', 'Unfinished orders past their due date', () =>
+    and(inArray(submissions.status, ['paid', 'in-review', 'revision-requested']), lt(submissions.dueDate, new Date())),
+  );
+  ordersGauge('claims_live', 'Orders a reviewer holds a live claim on', () =>
+    and(isNotNull(submissions.claimedBy), gt(submissions.claimActiveAt, new Date(Date.now() - CLAIM_LAPSE_MS))),
+  );
 
   new Gauge({
     name: 'db_pool_waiting_clients',
