@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 
@@ -18,9 +19,13 @@ export default defineConfig({
           environment: 'node',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test-support/global-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against a hang, not a measure of speed: generous, since a busy 2-core machine runs three files at once.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // These tests wait on PostgreSQL, child processes and sockets much of the time: one worker per core plus
+          // one keeps the cores busy (Vitest's default, cores - 1, ran them one at a time on a 2-core machine).
+          maxWorkers: Math.max(2, os.availableParallelism() + 1),
         },
       },
       {

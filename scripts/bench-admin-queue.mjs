@@ -8,13 +8,11 @@
 // fresh database is created and dropped), else PGlite in a temporary folder.
 //   npm run bench:admin    (BENCH_ROWS=1000000 BENCH_DURATION=10 BENCH_CONNECTIONS=10; BENCH_KEEP=1 keeps the
 //   PostgreSQL database for EXPLAIN; BENCH_ONLY=search runs only the scenarios whose name contains "search")
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { benchDatabase, benchEnvironment } from './bench-support.mjs';
 
 register();
 const { loadConfig } = await import('../server/env.ts');
@@ -29,38 +27,15 @@ const CUSTOMERS = Math.max(10, Math.min(50_000, Math.floor(ROWS / 20)));
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 0.25 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = (process.env.BENCH_ONLY ?? '').trim();
-const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
 /** BENCH_REUSE=<url of a database kept by BENCH_KEEP=1>: measure again without seeding (it is kept again). */
 const reuse = (process.env.BENCH_REUSE ?? '').trim();
-let databaseUrl;
-let dbName;
-if (reuse) {
-  databaseUrl = reuse;
-} else if (serverUrl) {
-  dbName = `hp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const database = benchDatabase('hp-bench-', { reuse });
+const { databaseUrl } = database;
+await database.create();
 
 const ADMIN = 'bench-admin@humanproof.test';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://127.0.0.1:0',
-  SESSION_SECRET: randomBytes(32).toString('base64url'),
-  ADMIN_EMAILS: ADMIN,
-  AUTH_RATE_LIMIT_MAX: '100000',
-  MAIL_WORKER: 'off',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
+const config = loadConfig(benchEnvironment(database, { ADMIN_EMAILS: ADMIN }));
 const app = await buildApp({ config, clientDir: null, logger: false });
 await app.ready();
 
@@ -68,17 +43,7 @@ async function cleanup() {
   // Let autocannon's last sockets finish before the pool closes.
   await new Promise((resolve) => setTimeout(resolve, 300));
   await app.close().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-  if (reuse) {
-    console.log(`Kept database ${databaseUrl}`);
-  } else if (dbName && process.env.BENCH_KEEP === '1') {
-    console.log(`Kept database ${databaseUrl}`);
-  } else if (dbName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
+  await database.drop();
 }
 
 const FIRST = ['olivia', 'amelia', 'isla', 'ava', 'mia', 'ivy', 'lily', 'isabella', 'rosie', 'sophia', 'grace', 'willow',

@@ -5,13 +5,11 @@
 // fresh database is created and dropped), else PGlite in a temporary folder (use a small BENCH_ROWS there).
 //   node scripts/bench-insights.mjs   (BENCH_ROWS=1000000 BENCH_REQUESTS=20; BENCH_KEEP=1 keeps the PostgreSQL
 //   database for EXPLAIN; BENCH_EXPLAIN=0 skips the plans)
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { benchDatabase, benchEnvironment } from './bench-support.mjs';
 
 register();
 const { loadConfig } = await import('../server/env.ts');
@@ -31,52 +29,20 @@ if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(REQUESTS) || REQUES
   console.error('BENCH_ROWS and BENCH_REQUESTS must be positive whole numbers');
   process.exit(1);
 }
-const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-insights-'));
-let databaseUrl;
-let dbName;
-if (serverUrl) {
-  dbName = `hp_bench_${randomBytes(4).toString('hex')}`;
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const database = benchDatabase('hp-bench-insights-');
+const { databaseUrl } = database;
 
 const ADMIN = 'bench-admin@humanproof.test';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://127.0.0.1:0',
-  SESSION_SECRET: randomBytes(32).toString('base64url'),
-  ADMIN_EMAILS: ADMIN,
-  AUTH_RATE_LIMIT_MAX: '100000',
-  MAIL_WORKER: 'off',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
+const config = loadConfig(benchEnvironment(database, { ADMIN_EMAILS: ADMIN }));
 // From here on every exit goes through cleanup(), so a failed run leaves no database behind.
-if (dbName) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
-}
+await database.create();
 let app;
 let seeder = null;
 
 async function cleanup() {
   await seeder?.end().catch(() => undefined);
   await app?.close().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
-  if (dbName && process.env.BENCH_KEEP === '1') {
-    console.log(`Kept database ${databaseUrl}`);
-  } else if (dbName) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
+  await database.drop();
 }
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

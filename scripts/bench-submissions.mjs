@@ -8,14 +8,12 @@
 //   BENCH_CONNECTIONS=10                            concurrent connections
 //   BENCH_QUICK=1                                   a few seconds (CI): same checks, fewer and shorter rounds
 //   BENCH_MIN_RATIO=0.5                             exit 1 when the ratio is below it (off by default: machines are noisy)
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { benchDatabase, benchEnvironment } from './bench-support.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,40 +32,14 @@ const SUBMISSIONS = 50;
 const GOAL = 0.5;
 
 // --- A fresh database of its own ---------------------------------------------------------------------------
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hp-bench-'));
-const serverUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
-let databaseUrl;
-let dropDatabase = async () => {};
-if (serverUrl) {
-  const name = `hp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: serverUrl });
-    await again.connect();
-    await again.query(`drop database if exists "${name}" with (force)`);
-    await again.end();
-  };
-}
+const benchDb = benchDatabase('hp-bench-');
+await benchDb.create();
+const { dataDir, databaseUrl } = benchDb;
 const database = await openDatabase({ databaseUrl, dataDir });
 const kind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 
 // --- The real app, and a customer with 50 submissions ------------------------------------------------------
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://localhost:5000',
-  SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123',
-  AUTH_RATE_LIMIT_MAX: '1000',
-  MAIL_WORKER: 'off',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
+const config = loadConfig(benchEnvironment(benchDb, { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:5000' }));
 const app = await buildApp({ config, database, clientDir: null, logger: false });
 await app.ready();
 
@@ -148,8 +120,11 @@ const [fromApp, fromBare] = await Promise.all(
     return r.json();
   }),
 );
-if (fromApp.length !== SUBMISSIONS || JSON.stringify(fromApp) !== JSON.stringify(fromBare)) {
-  const first = Object.keys(fromApp[0] ?? {}).find((k) => JSON.stringify(fromApp[0][k]) !== JSON.stringify(fromBare[0]?.[k]));
+// Compared as values: the order of an object's keys is not part of the answer (the app serialises by its schema).
+const canonical = (value) =>
+  JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+if (fromApp.length !== SUBMISSIONS || canonical(fromApp) !== canonical(fromBare)) {
+  const first = Object.keys(fromApp[0] ?? {}).find((k) => canonical(fromApp[0][k]) !== canonical(fromBare[0]?.[k]));
   throw new Error(`the app and the bare server answer differently (${fromApp.length} vs ${fromBare.length} rows; first field: ${first})`);
 }
 
@@ -225,8 +200,7 @@ console.log(`ratio app/bare: ${ratio.toFixed(2)} (goal ≥ ${GOAL}) ${ratio >= G
 await app.close();
 await new Promise((resolve) => bare.close(resolve));
 await database.close();
-await dropDatabase();
-rmSync(dataDir, { recursive: true, force: true });
+await benchDb.drop();
 
 const minRatio = process.env.BENCH_MIN_RATIO ? Number(process.env.BENCH_MIN_RATIO) : null;
 if (minRatio !== null && ratio < minRatio) process.exit(1);

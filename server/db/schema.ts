@@ -232,6 +232,12 @@ export const submissionStatusChanges = pgTable(
  * server/features/orders/transition.ts in the transaction of the change. Webhooks are raised from it, and what
  * consumes order changes later (live updates) reads it.
  */
+/** The facts an order event carries that its row in `submissions` does not. */
+export interface OrderEventData {
+  certificateCode?: string;
+  refundedPence?: number;
+}
+
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -245,6 +251,8 @@ export const orderEvents = pgTable(
     actorKind: text('actor_kind').notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
+    /** What the event carries beside the move: the certificate of a delivery, the refund of a cancellation. */
+    data: jsonb('data').$type<OrderEventData>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_submission_idx').on(t.submissionId, t.createdAt), index('order_events_created_idx').on(t.createdAt)],

@@ -14,7 +14,7 @@ import { statusLabel } from '../../shared/submission-status';
 import { diffStats, diffWords } from '../../shared/text-diff';
 import { deliveredDiff } from '../features/delivery-diff';
 import { newId } from '../lib/ids';
-import { enqueueEmail, type QueuedEmail } from './outbox';
+import { enqueueEmail, type EmailKind, type QueuedEmail } from './outbox';
 import { findAccount, teamAddresses } from './recipients';
 import type { MailSettings } from './settings';
 import {
@@ -27,6 +27,7 @@ import {
 import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, teamInvitationEmail, verifyEmailEmail } from './templates/account';
 import { contactMessageEmail, customerMessageEmail, dueSoonEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
+import type { RenderedEmail } from './templates/layout';
 import {
   orderCancelledEmail,
   orderCancelledTeamEmail,
@@ -66,21 +67,39 @@ async function emailTeam(
   for (const to of addresses) await enqueueEmail(settings.jobs, tx, { ...queued, to });
 }
 
+/** The customer as the team's e-mails name them: the account's name and address, else the order's contact. */
+function customerOf(owner: Awaited<ReturnType<typeof findAccount>>, s: SubmissionRow): { name: string; email: string } {
+  return { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
+}
+
+/**
+ * One event that tells both sides: the account owner (when there is one) and every team address. `forOwner` and
+ * `forTeam` render each side's e-mail; the event id is the order's.
+ */
+async function emailOwnerAndTeam(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  owner: { kind: EmailKind; render: (firstName: string | null, order: OrderView) => RenderedEmail },
+  team: { kind: EmailKind; render: (customer: { name: string; email: string }, order: OrderView) => RenderedEmail },
+): Promise<void> {
+  const order = orderView(s);
+  const account = await findAccount(tx, s.userId);
+  if (account) {
+    await enqueueEmail(settings.jobs, tx, { kind: owner.kind, to: account.email, eventId: s.id, email: owner.render(account.firstName, order) });
+  }
+  await emailTeam(settings, tx, { kind: team.kind, eventId: s.id, email: team.render(customerOf(account, s), order) });
+}
+
 /** To the customer (payment received: id, tier, words, amount, due date) and the team (new paid submission). */
 export async function notifyPaymentReceived(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
-  const order = orderView(s);
-  const owner = await findAccount(tx, s.userId);
-  if (owner) {
-    await enqueueEmail(settings.jobs, tx, {
-      kind: 'payment-received',
-      to: owner.email,
-      eventId: s.id,
-      email: paymentReceivedEmail(settings, { firstName: owner.firstName, order }),
-    });
-  }
-  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
-  const email = newPaidSubmissionEmail(settings, { customer, order });
-  await emailTeam(settings, tx, { kind: 'new-paid-submission', eventId: s.id, email });
+  await emailOwnerAndTeam(
+    settings,
+    tx,
+    s,
+    { kind: 'payment-received', render: (firstName, order) => paymentReceivedEmail(settings, { firstName, order }) },
+    { kind: 'new-paid-submission', render: (customer, order) => newPaidSubmissionEmail(settings, { customer, order }) },
+  );
 }
 
 /** The numbers the "review completed" e-mail gives: words changed, and claims per verdict. */
@@ -144,9 +163,8 @@ export async function notifyNewMessage(settings: MailSettings, tx: Executor, mes
     });
     return;
   }
-  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
   const email = customerMessageEmail(settings, {
-    customer,
+    customer: customerOf(owner, s),
     order: orderView(s),
     message: message.content,
     hasAttachment,
@@ -233,19 +251,13 @@ export async function notifySignUpAttempt(settings: MailSettings, tx: Executor, 
 
 /** To the customer and the team: the customer cancelled an unstarted order and was refunded (decision 018). */
 export async function notifyOrderCancelled(settings: MailSettings, tx: Executor, s: SubmissionRow, refundedPence: number): Promise<void> {
-  const order = orderView(s);
-  const owner = await findAccount(tx, s.userId);
-  if (owner) {
-    await enqueueEmail(settings.jobs, tx, {
-      kind: 'order-cancelled',
-      to: owner.email,
-      eventId: s.id,
-      email: orderCancelledEmail(settings, { firstName: owner.firstName, order, refundedPence }),
-    });
-  }
-  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
-  const email = orderCancelledTeamEmail(settings, { customer, order, refundedPence });
-  await emailTeam(settings, tx, { kind: 'order-cancelled-team', eventId: s.id, email });
+  await emailOwnerAndTeam(
+    settings,
+    tx,
+    s,
+    { kind: 'order-cancelled', render: (firstName, order) => orderCancelledEmail(settings, { firstName, order, refundedPence }) },
+    { kind: 'order-cancelled-team', render: (customer, order) => orderCancelledTeamEmail(settings, { customer, order, refundedPence }) },
+  );
 }
 
 /** To the customer: an admin refunded (part of) the order. `eventId` is the refund request. */
@@ -268,8 +280,7 @@ export async function notifyRefundIssued(
 /** To the team: the customer asked for their free revision. */
 export async function notifyRevisionRequested(settings: MailSettings, tx: Executor, s: SubmissionRow, message: string): Promise<void> {
   const owner = await findAccount(tx, s.userId);
-  const customer = { name: owner?.name || s.contactName, email: owner?.email ?? s.contactEmail };
-  const email = revisionRequestedTeamEmail(settings, { customer, order: orderView(s), message });
+  const email = revisionRequestedTeamEmail(settings, { customer: customerOf(owner, s), order: orderView(s), message });
   await emailTeam(settings, tx, { kind: 'revision-requested-team', eventId: s.id, email });
 }
 

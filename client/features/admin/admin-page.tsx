@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { isStaff } from '@shared/auth.schema';
-import { BarChart3, Cog, RefreshCw, Users } from 'lucide-react';
+import { BarChart3, Cog, RefreshCw, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
@@ -9,6 +9,13 @@ import { QueueSkeleton, QueueTable } from './queue-table';
 import { LedgerExport } from './refund-form';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { AdminGate } from './unauthorized';
+
+/** The admin-only pages the queue links to (decision 021). */
+const ADMIN_PAGES: readonly { href: string; label: string; Icon: LucideIcon }[] = [
+  { href: '/admin/insights', label: 'Insights', Icon: BarChart3 },
+  { href: '/admin/team', label: 'Team', Icon: Users },
+  { href: '/admin/jobs', label: 'Jobs', Icon: Cog },
+];
 
 function Queue({ isAdmin }: { isAdmin: boolean }) {
   const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'all', q: '', sort: 'due' });
@@ -27,27 +34,15 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
         <div className="flex flex-wrap items-end gap-3">
           {/* Money, insights and the team are for admins only (decision 021). */}
           {isAdmin ? <LedgerExport /> : null}
-          {isAdmin ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href="/admin/insights">
-                <BarChart3 className="h-4 w-4" aria-hidden="true" /> Insights
-              </Link>
-            </Button>
-          ) : null}
-          {isAdmin ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href="/admin/team">
-                <Users className="h-4 w-4" aria-hidden="true" /> Team
-              </Link>
-            </Button>
-          ) : null}
-          {isAdmin ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href="/admin/jobs">
-                <Cog className="h-4 w-4" aria-hidden="true" /> Jobs
-              </Link>
-            </Button>
-          ) : null}
+          {isAdmin
+            ? ADMIN_PAGES.map(({ href, label, Icon }) => (
+                <Button key={href} asChild variant="outline" size="sm">
+                  <Link href={href}>
+                    <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+                  </Link>
+                </Button>
+              ))
+            : null}
           <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
             <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
           </Button>

@@ -17,6 +17,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { PassageInContext, SourceLinks, VerdictBadge } from '@client/features/fact-check';
 import { useClaims, useDeleteClaim, useSaveClaim } from './api/claims';
+import { useWorkspaceKey } from './workspace-keys';
 
 interface Passage {
   text: string;
@@ -114,19 +115,15 @@ export function ClaimEditor({
     verdictRef.current?.scrollIntoView({ block: 'nearest' });
   }, [quote]);
 
-  useEffect(() => {
-    if (!verdictKeys) return;
-    const onKey = (event: KeyboardEvent) => {
-      const el = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey || (el && (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('[role="dialog"]')))) return;
+  useWorkspaceKey(
+    (event) => {
       const verdict = VERDICTS[Number(event.key) - 1];
-      if (!/^[1-9]$/.test(event.key) || !verdict) return;
-      event.preventDefault();
+      if (!/^[1-9]$/.test(event.key) || !verdict) return false;
       setDraft((d) => ({ ...d, verdict }));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [verdictKeys]);
+      return true;
+    },
+    { enabled: verdictKeys },
+  );
 
   const quoteSelection = () => {
     const passage = readSelection(originalRef.current);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PenLine } from 'lucide-react';
 import { Link } from 'wouter';
 import { workspacePath } from '@shared/routes';
@@ -10,11 +11,10 @@ import { AdvanceStatusButton } from './advance-status-button';
 import { RevisionFlag } from './refund-form';
 import { SubmissionDialog } from './submission-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
+import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { DueDate } from './due-date';
 import { ClaimBadge } from './claim-bar';
-
-const COLUMNS = ['Submission', 'Customer', 'Service tier', 'Status', 'Date', 'Due', 'Actions'];
 
 function Actions({ s }: { s: AdminSubmission }) {
   return (
@@ -49,6 +49,47 @@ function CustomerCell({ s }: { s: AdminSubmission }) {
   );
 }
 
+/** The status, with the revision flag and who holds the order. */
+function StatusCell({ s }: { s: AdminSubmission }) {
+  return (
+    <>
+      <StatusBadge status={s.status} />
+      <RevisionFlag status={s.status} />
+      <ClaimBadge claim={s.claim} />
+    </>
+  );
+}
+
+const TierCell = ({ s }: { s: AdminSubmission }) => tierLabel(s.serviceTier);
+const DateCell = ({ s }: { s: AdminSubmission }) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>;
+const DueCell = ({ s }: { s: AdminSubmission }) => <DueDate submission={s} />;
+
+interface Field {
+  label: string;
+  Cell: (props: { s: AdminSubmission }) => ReactNode;
+  /** The table cell's classes, or the card's item's. */
+  className?: string;
+}
+
+/** The table's columns. */
+const COLUMNS: readonly Field[] = [
+  { label: 'Submission', Cell: SubmissionCell },
+  { label: 'Customer', Cell: CustomerCell, className: 'max-w-56' },
+  { label: 'Service tier', Cell: TierCell, className: 'whitespace-nowrap' },
+  { label: 'Status', Cell: StatusCell },
+  { label: 'Date', Cell: DateCell, className: 'whitespace-nowrap' },
+  { label: 'Due', Cell: DueCell, className: 'whitespace-nowrap' },
+  { label: 'Actions', Cell: Actions },
+];
+
+/** What a card lists under its id and status (the customer's label is for screen readers only). */
+const CARD_FIELDS: readonly (Field & { hideLabel?: boolean })[] = [
+  { label: 'Customer', Cell: CustomerCell, className: 'col-span-2 min-w-0', hideLabel: true },
+  { label: 'Service tier', Cell: TierCell },
+  { label: 'Date', Cell: DateCell },
+  { label: 'Due', Cell: DueCell, className: 'col-span-2' },
+];
+
 /** Desktop: a table. Small screens: one card per submission (no sideways scrolling of the page). */
 export function QueueTable({ items }: { items: AdminSubmission[] }) {
   return (
@@ -58,8 +99,8 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
               {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                  {c}
+                <th key={c.label} scope="col" className="px-4 py-3 font-semibold">
+                  {c.label}
                 </th>
               ))}
             </tr>
@@ -67,27 +108,11 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
           <tbody className="divide-y divide-slate-200">
             {items.map((s) => (
               <tr key={s.id} data-testid={`queue-row-${s.id}`} className="align-top">
-                <td className="px-4 py-3">
-                  <SubmissionCell s={s} />
-                </td>
-                <td className="max-w-56 px-4 py-3">
-                  <CustomerCell s={s} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{tierLabel(s.serviceTier)}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={s.status} />
-                  <RevisionFlag status={s.status} />
-                  <ClaimBadge claim={s.claim} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <DueDate submission={s} />
-                </td>
-                <td className="px-4 py-3">
-                  <Actions s={s} />
-                </td>
+                {COLUMNS.map(({ label, Cell, className }) => (
+                  <td key={label} className={cn('px-4 py-3', className)}>
+                    <Cell s={s} />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -99,34 +124,18 @@ export function QueueTable({ items }: { items: AdminSubmission[] }) {
             <div className="flex items-start justify-between gap-3">
               <SubmissionCell s={s} />
               <div>
-                <StatusBadge status={s.status} />
-                <RevisionFlag status={s.status} />
-                <ClaimBadge claim={s.claim} />
+                <StatusCell s={s} />
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-              <div className="col-span-2 min-w-0">
-                <dt className="sr-only">Customer</dt>
-                <dd>
-                  <CustomerCell s={s} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Service tier</dt>
-                <dd>{tierLabel(s.serviceTier)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Date</dt>
-                <dd>
-                  <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>
-                </dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-xs text-slate-500">Due</dt>
-                <dd>
-                  <DueDate submission={s} />
-                </dd>
-              </div>
+              {CARD_FIELDS.map(({ label, Cell, className, hideLabel }) => (
+                <div key={label} className={className}>
+                  <dt className={hideLabel ? 'sr-only' : 'text-xs text-slate-500'}>{label}</dt>
+                  <dd>
+                    <Cell s={s} />
+                  </dd>
+                </div>
+              ))}
             </dl>
             <div className="mt-3 border-t border-slate-100 pt-3">
               <Actions s={s} />

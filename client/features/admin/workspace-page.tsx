@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ArrowLeft, Keyboard, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { AdminSubmission } from '@shared/submission.schema';
@@ -6,17 +6,18 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/skeleton';
 import { StatusBadge } from '@client/components/ui/status-badge';
-import { Textarea } from '@client/components/ui/input';
 import { useToastClearance } from '@client/components/ui/toast-clearance';
 import { ApiError } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminSubmission } from './api/order-claim';
 import { ClaimBar } from './claim-bar';
 import { DueDate } from './due-date';
+import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
 import { ReviewForm } from './review-form';
-import { StatusHistory, SubmissionDetails } from './submission-dialog';
+import { CustomerInstructions, StatusHistory, SubmissionDetails } from './submission-dialog';
 import { AdminGate } from './unauthorized';
+import { useWorkspaceKey } from './workspace-keys';
 import { isStaff } from '@shared/auth.schema';
 
 /** The keys of the workspace, as the sheet (?) lists them. */
@@ -48,17 +49,15 @@ function ShortcutSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 
 /** "?" opens the sheet, unless the reviewer is typing (a question mark in the text is text). */
 function useShortcutSheetKey(toggle: () => void) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      event.preventDefault();
+  // In a dialog too: ? closes the sheet it opened.
+  useWorkspaceKey(
+    (event) => {
+      if (event.key !== '?') return false;
       toggle();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [toggle]);
+      return true;
+    },
+    { dialogs: false },
+  );
 }
 
 function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; isAdmin: boolean }) {
@@ -69,9 +68,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
   useToastClearance(actionsSlot);
   useShortcutSheetKey(() => setSheetOpen((open) => !open));
   // After a conflict's Reload: a fresh form on the latest order, and the text the old form had not saved.
-  const [formKey, setFormKey] = useState(0);
-  const [kept, setKept] = useState<{ text: string; notes: string } | null>(null);
-
+  const keptText = useKeptText();
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col">
       <header className="sticky top-0 z-20 flex flex-col gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
@@ -107,41 +104,20 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
       </header>
       <div className={panelOpen ? 'grid flex-1 gap-6 px-4 py-4 xl:grid-cols-[minmax(0,1fr)_22rem]' : 'flex-1 px-4 py-4'}>
         <main className="flex min-w-0 flex-col gap-3" aria-label="Review">
-          {kept ? (
-            <div className="flex flex-col gap-2 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="kept-text">
-              <p className="text-sm text-amber-900">
-                The form now shows the latest saved draft. Your unsaved text is kept here: copy what you need.
-              </p>
-              <Textarea readOnly rows={6} value={kept.text} aria-label="Your unsaved text" className="bg-white" />
-              <div>
-                <Button type="button" size="sm" variant="outline" onClick={() => setKept(null)}>
-                  Dismiss
-                </Button>
-              </div>
-            </div>
-          ) : null}
+          <KeptText kept={keptText.kept} onDismiss={keptText.dismiss} />
           <ReviewForm
-            key={formKey}
+            key={keptText.formKey}
             layout="workspace"
             submission={s}
             actionsSlot={actionsSlot}
             onCompleted={() => navigate('/admin')}
-            onReload={(_latest, unsaved) => {
-              setKept(unsaved);
-              setFormKey((k) => k + 1);
-            }}
+            onReload={(_latest, unsaved) => keptText.keep(unsaved)}
           />
         </main>
         {panelOpen ? (
           <aside id="workspace-panel" className="flex min-w-0 flex-col gap-5 xl:border-l xl:border-slate-200 xl:pl-6" aria-label="Order details">
             <SubmissionDetails submission={s} compact />
-            {s.instructions || s.additionalNotes ? (
-              <section className="flex flex-col gap-2">
-                <h2 className="text-sm font-semibold">Customer instructions</h2>
-                {s.instructions ? <p className="text-sm whitespace-pre-wrap">{s.instructions}</p> : null}
-                {s.additionalNotes ? <p className="text-sm whitespace-pre-wrap text-slate-700">{s.additionalNotes}</p> : null}
-              </section>
-            ) : null}
+            <CustomerInstructions submission={s} as="h2" />
             <AfterPaymentPanel submission={s} open showMoney={isAdmin} />
             <section className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">Status history</h2>

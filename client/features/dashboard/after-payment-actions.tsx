@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Ban, RotateCcw } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Ban, RotateCcw, type LucideIcon } from 'lucide-react';
 import {
   AFTER_PAYMENT_LABELS,
   AFTER_PAYMENT_MESSAGES,
@@ -34,17 +34,45 @@ function useStillOpen(until: string | null): boolean {
   return until !== null && Date.parse(until) > now;
 }
 
-function CancelOrderDialog({ submission }: { submission: Submission }) {
+/**
+ * A card's after-payment dialog: an outlined button opens it (and clears the last attempt's error); it cannot be
+ * closed while the request is in flight. `children` gets `close`, for the request's success.
+ */
+function AfterPaymentDialog({
+  request,
+  icon: Icon,
+  label,
+  title = label,
+  description,
+  children,
+}: {
+  request: { isPending: boolean; reset: () => void };
+  icon: LucideIcon;
+  label: string;
+  title?: string;
+  description?: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
-  const cancel = useCancelOrder(submission.id);
   return (
-    <Dialog open={open} onOpenChange={(next) => (cancel.isPending ? undefined : setOpen(next))}>
+    <Dialog open={open} onOpenChange={(next) => (request.isPending ? undefined : setOpen(next))}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" onClick={() => cancel.reset()}>
-          <Ban className="h-4 w-4" aria-hidden="true" /> {AFTER_PAYMENT_LABELS.cancelOrder}
+        <Button variant="outline" size="sm" onClick={() => request.reset()}>
+          <Icon className="h-4 w-4" aria-hidden="true" /> {label}
         </Button>
       </DialogTrigger>
-      <DialogContent title={`${AFTER_PAYMENT_LABELS.cancelOrder} ${submission.id}?`}>
+      <DialogContent title={title} description={description}>
+        {children(() => setOpen(false))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelOrderDialog({ submission }: { submission: Submission }) {
+  const cancel = useCancelOrder(submission.id);
+  return (
+    <AfterPaymentDialog request={cancel} icon={Ban} label={AFTER_PAYMENT_LABELS.cancelOrder} title={`${AFTER_PAYMENT_LABELS.cancelOrder} ${submission.id}?`}>
+      {(close) => (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-700">
             No reviewer has started on this order yet. If you cancel now, we refund the full {formatPence(submission.amountPence)} to
@@ -63,7 +91,7 @@ function CancelOrderDialog({ submission }: { submission: Submission }) {
               onClick={() =>
                 cancel.mutate(undefined, {
                   onSuccess: (result) => {
-                    setOpen(false);
+                    close();
                     toast({ title: AFTER_PAYMENT_MESSAGES.cancelled, description: refundedText(result.refundedPence) });
                   },
                 })
@@ -73,17 +101,16 @@ function CancelOrderDialog({ submission }: { submission: Submission }) {
             </Button>
           </div>
         </div>
-      </DialogContent>
-    </Dialog>
+      )}
+    </AfterPaymentDialog>
   );
 }
 
 function RevisionDialog({ submission }: { submission: Submission }) {
-  const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const revise = useRequestRevision(submission.id);
-  const submit = () => {
+  const submit = (close: () => void) => {
     const parsed = revisionRequestSchema.safeParse({ message });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
@@ -92,29 +119,26 @@ function RevisionDialog({ submission }: { submission: Submission }) {
     setFieldError(undefined);
     revise.mutate(parsed.data.message, {
       onSuccess: () => {
-        setOpen(false);
+        close();
         setMessage('');
         toast({ title: AFTER_PAYMENT_MESSAGES.revisionRequested });
       },
     });
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => (revise.isPending ? undefined : setOpen(next))}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" onClick={() => revise.reset()}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" /> {AFTER_PAYMENT_LABELS.requestRevision}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={AFTER_PAYMENT_LABELS.requestRevision}
-        description={`Your free revision, available until ${formatDateTime(submission.revisionAvailableUntil)}. It is done within 2 business days.`}
-      >
+    <AfterPaymentDialog
+      request={revise}
+      icon={RotateCcw}
+      label={AFTER_PAYMENT_LABELS.requestRevision}
+      description={`Your free revision, available until ${formatDateTime(submission.revisionAvailableUntil)}. It is done within 2 business days.`}
+    >
+      {(close) => (
         <form
           className="flex flex-col gap-4"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            submit(close);
           }}
         >
           <FormField
@@ -143,8 +167,8 @@ function RevisionDialog({ submission }: { submission: Submission }) {
             </Button>
           </div>
         </form>
-      </DialogContent>
-    </Dialog>
+      )}
+    </AfterPaymentDialog>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CreditCard, Download } from 'lucide-react';
 import { categoryLabel } from '@shared/categories';
@@ -17,6 +18,16 @@ export function contentPreview(content: string): string {
   return flat.length > CONTENT_PREVIEW_DASHBOARD ? `${flat.slice(0, CONTENT_PREVIEW_DASHBOARD)}…` : flat;
 }
 
+/** One fact on the card: its label beside its value. */
+function CardFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
 function SubmissionCard({ submission: s }: { submission: Submission }) {
   const canDownload = s.status === 'completed' && Boolean(s.reviewedContent);
   return (
@@ -31,28 +42,11 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         <StatusBadge status={s.status} />
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-slate-600">Service</dt>
-          <dd className="font-medium">{tierLabel(s.serviceTier)}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-slate-600">Words</dt>
-          <dd className="font-medium">{s.wordCount.toLocaleString('en-GB')}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-slate-600">Category</dt>
-          <dd className="font-medium">{categoryLabel(s.category)}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-slate-600">Amount</dt>
-          <dd className="font-medium">{formatPence(s.amountPence)}</dd>
-        </div>
-        {s.dueDate && s.status !== 'completed' ? (
-          <div className="flex gap-1.5">
-            <dt className="text-slate-600">Due</dt>
-            <dd className="font-medium">{formatDate(s.dueDate)}</dd>
-          </div>
-        ) : null}
+        <CardFact label="Service">{tierLabel(s.serviceTier)}</CardFact>
+        <CardFact label="Words">{s.wordCount.toLocaleString('en-GB')}</CardFact>
+        <CardFact label="Category">{categoryLabel(s.category)}</CardFact>
+        <CardFact label="Amount">{formatPence(s.amountPence)}</CardFact>
+        {s.dueDate && s.status !== 'completed' ? <CardFact label="Due">{formatDate(s.dueDate)}</CardFact> : null}
       </dl>
       <p className="text-sm break-words text-slate-700" data-testid="content-preview">
         {contentPreview(s.content)}

@@ -6,7 +6,6 @@ import { deliveries, submissions, type SubmissionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
-import { notifyReviewCompleted, notifyReviewStarted } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
@@ -85,8 +84,8 @@ async function recordDelivery(tx: Transaction, mail: MailSettings, row: Submissi
 
 /**
  * Moves a locked submission to `to`, inside the caller's transaction, through the lifecycle module (which sets
- * completedAt, the due date and the claim, and records history, event and webhook); then the customer's e-mail and,
- * on completion, the delivery record. The same status only saves the patch.
+ * completedAt, the due date and the claim, records history and event, and hands the event to its consumers: the
+ * webhook and the customer's e-mail). A completion records its delivery first. The same status only saves the patch.
  * The caller has checked the move against the lifecycle (assertReviewerMove).
  */
 export async function moveStatus(
@@ -106,19 +105,20 @@ export async function moveStatus(
     if (!saved) throw notFound(SUBMISSION_NOT_FOUND);
     return saved;
   }
-  // The row is locked (lockSubmission), so the move cannot lose a race; the lifecycle module applies it.
-  // Made before the move, so the order.completed webhook the move raises can name it.
+  // The row is locked (lockSubmission), so the move cannot lose a race; the lifecycle module applies it. A delivery
+  // is recorded first (with its certificate, which the order.completed webhook names, and the diff the e-mail
+  // counts), from the order as the move leaves it.
+  const now = new Date();
   const certificateCode = to === 'completed' ? newCertificateCode() : undefined;
+  if (certificateCode) {
+    await recordDelivery(tx, mail, { ...row, ...change.patch, status: to, completedAt: now }, change.changedBy, certificateCode);
+  }
   const updated = await transition(tx, row, to, { kind: 'admin', userId: change.changedBy }, change.reason, {
-    jobs: mail.jobs,
+    mail,
+    now,
     ...(certificateCode ? { eventData: { certificateCode } } : {}),
     ...(change.patch ? { patch: change.patch } : {}),
   });
   if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
-  if (to === 'in-review') await notifyReviewStarted(mail, tx, updated);
-  if (to === 'completed') {
-    await recordDelivery(tx, mail, updated, change.changedBy, certificateCode!);
-    await notifyReviewCompleted(mail, tx, updated);
-  }
   return updated;
 }

@@ -3,7 +3,6 @@ import { AFTER_PAYMENT_MESSAGES, CANCEL_WINDOW_HOURS, type CancelResponse } from
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import { notifyOrderCancelled } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { orderMoney, refundOrder, type RefundGateway } from '../payments';
 import { getAccessibleSubmission } from '../submissions';
@@ -26,8 +25,11 @@ export async function cancelOrder(
   return db.transaction(async (tx) => {
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_HOURS * 3_600_000);
     const reason = 'Cancelled by the customer before work started';
+    // The refund returns everything paid; the event (and its e-mails) carry that amount.
+    const { paidPence } = await orderMoney(tx, submissionId);
     const cancelled = await transition(tx, { ...owned, status: 'paid' }, 'cancelled', { kind: 'customer', userId }, reason, {
-      jobs: mail.jobs,
+      mail,
+      eventData: { refundedPence: paidPence },
       where: and(eq(submissions.userId, userId), isNull(submissions.reviewStartedAt), gt(submissions.createdAt, windowStart)),
       now,
     });
@@ -53,7 +55,6 @@ export async function cancelOrder(
       requestedBy: userId,
     });
     const { refundedPence } = await orderMoney(tx, submissionId);
-    await notifyOrderCancelled(mail, tx, cancelled, refundedPence);
     return { status: 'cancelled', refundedPence };
   });
 }

@@ -8,7 +8,6 @@ import { addBusinessDays } from '../../../shared/due-date';
 import type { Database } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import { notifyRevisionRequested } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission } from '../submissions';
 import { transition } from '../orders';
@@ -34,7 +33,7 @@ export async function requestRevision(
       { kind: 'customer', userId },
       'Free revision requested by the customer',
       {
-        jobs: mail.jobs,
+        mail,
         patch: { revisionRequestedAt: now, revisionMessage: message, dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS) },
         where: and(eq(submissions.userId, userId), isNull(submissions.revisionRequestedAt), gt(submissions.completedAt, windowStart)),
         now,
@@ -46,7 +45,6 @@ export async function requestRevision(
       if (row?.status !== 'completed') throw conflict(AFTER_PAYMENT_MESSAGES.revisionNotCompleted);
       throw conflict(AFTER_PAYMENT_MESSAGES.revisionWindowPassed);
     }
-    await notifyRevisionRequested(mail, tx, updated, message);
     return updated;
   });
 }

@@ -20,7 +20,7 @@ import type { MailSettings } from '../../mail/settings';
 import { creditBalancePence, payOrderFromCredit } from '../credit';
 import { listClaims } from '../fact-check';
 import { deliveredDiff } from '../delivery-diff';
-import { insertSubmission } from '../submissions';
+import { insertSubmission, orderBasics } from '../submissions';
 import type { ApiCaller } from '../api-keys';
 
 type OrderInput = z.output<typeof v1OrderInputSchema>;
@@ -44,15 +44,9 @@ export async function quote(db: Executor, caller: ApiCaller, input: { content: s
 
 function summary(row: SubmissionRow): OrderSummary {
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    serviceTier: row.serviceTier,
-    category: row.category,
-    wordCount: row.wordCount,
+    ...orderBasics(row),
     ratePence: TIERS[row.serviceTier].ratePence,
     pricePence: row.amountPence,
-    fastTurnaround: row.fastTurnaround,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     dueDate: row.dueDate?.toISOString() ?? null,

@@ -112,18 +112,16 @@ describe('suggestClaims on a text', () => {
     }
   });
 
-  it('handles a 3,000-word text quickly', () => {
+  // How fast is measured by `npm run bench:language-checks` (issue 22: durations go in benchmarks, not tests).
+  it('handles a 3,000-word text', () => {
     const paragraph = SET.slice(0, 40)
       .map((s) => s.text)
       .join(' ');
     const words = paragraph.split(/\s+/).length;
     const text = Array.from({ length: Math.ceil(3000 / words) }, () => paragraph).join('\n\n');
-    suggestClaims('Warm-up: the model loads on first use in 2024.');
-    const began = performance.now();
     const claims = suggestClaims(text);
-    const took = performance.now() - began;
     expect(claims.length).toBeGreaterThan(50);
-    expect(took).toBeLessThan(300);
+    expect(claims.every((c) => text.slice(c.start, c.end) === c.text)).toBe(true);
   });
 
   it('never throws on hostile input', () => {

@@ -63,4 +63,20 @@ describe('only the order lifecycle writes an order status (decision 029)', () =>
     ];
     for (const source of fine) expect(statusWrites(source), source).toEqual([]);
   });
+
+  it('the e-mails and webhooks of a move are raised only by the consumers of order events', () => {
+    // Each is a consumer of the event `transition` records (event-consumers.ts); a caller that sent one itself would
+    // send it twice, or for a move that did not happen.
+    const raisers = /\b(notifyPaymentReceived|notifyReviewStarted|notifyReviewCompleted|notifyRevisionRequested|notifyOrderCancelled|enqueueStatusEvent)\s*\(/g;
+    const consumers = path.join(LIFECYCLE_DIR, 'event-consumers.ts');
+    const offenders = sourceFiles('server')
+      .filter((file) => file !== consumers && !file.startsWith(path.join('server', 'test-support')))
+      .flatMap((file) =>
+        [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(raisers)]
+          .filter((m) => !/(function|export)\s*$/.test(readFileSync(path.join(ROOT, file), 'utf8').slice(Math.max(0, m.index - 20), m.index)))
+          .map((m) => `${file}: ${m[1]}`),
+      );
+    expect(offenders).toEqual([]);
+    expect(readFileSync(path.join(ROOT, consumers), 'utf8')).toMatch(raisers);
+  });
 });

@@ -22,7 +22,7 @@ describe('transition: the one place an order status changes', () => {
   it('applies a move with its history and one domain event, in the same transaction', async () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'paid', dueDate: null, reviewStartedAt: null });
     const moved = await t.app.db.transaction((tx) =>
-      transition(tx, order, 'in-review', { kind: 'admin', userId }, 'Review started', { jobs: t.app.jobs }),
+      transition(tx, order, 'in-review', { kind: 'admin', userId }, 'Review started', { mail: t.app.mail }),
     );
     expect(moved).toMatchObject({ status: 'in-review' });
     expect(moved!.dueDate).not.toBeNull();
@@ -35,7 +35,7 @@ describe('transition: the one place an order status changes', () => {
     // A change that fails later rolls the move, its history and its event back together.
     await expect(
       t.app.db.transaction(async (tx) => {
-        await transition(tx, moved!, 'completed', { kind: 'admin', userId }, 'Delivered', { jobs: t.app.jobs });
+        await transition(tx, moved!, 'completed', { kind: 'admin', userId }, 'Delivered', { mail: t.app.mail });
         throw new Error('the delivery failed');
       }),
     ).rejects.toThrow('the delivery failed');
@@ -46,7 +46,7 @@ describe('transition: the one place an order status changes', () => {
   it('refuses a move the lifecycle does not allow for the actor with a 409, and changes nothing', async () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'completed' });
     for (const [to, kind] of [['paid', 'admin'], ['cancelled', 'customer'], ['in-review', 'customer'], ['completed', 'admin']] as const) {
-      const attempt = t.app.db.transaction((tx) => transition(tx, order, to, { kind, userId }, 'x', { jobs: t.app.jobs }));
+      const attempt = t.app.db.transaction((tx) => transition(tx, order, to, { kind, userId }, 'x', { mail: t.app.mail }));
       await expect(attempt).rejects.toBeInstanceOf(HttpError);
       await expect(attempt).rejects.toMatchObject({ statusCode: 409 });
     }
@@ -57,7 +57,7 @@ describe('transition: the one place an order status changes', () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'paid', reviewStartedAt: null });
     const results = await Promise.all(
       (['in-review', 'completed', 'in-review'] as const).map((to) =>
-        t.app.db.transaction((tx) => transition(tx, order, to, { kind: 'admin', userId }, `to ${to}`, { jobs: t.app.jobs })),
+        t.app.db.transaction((tx) => transition(tx, order, to, { kind: 'admin', userId }, `to ${to}`, { mail: t.app.mail })),
       ),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);

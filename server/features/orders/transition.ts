@@ -3,11 +3,11 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { computeDueDate } from '../../../shared/due-date';
 import { canMove, moveNotAllowedMessage, type StatusActor, type SubmissionStatus } from '../../../shared/submission-status';
 import type { Executor } from '../../db/client';
-import { orderEvents, submissions, submissionStatusChanges, type SubmissionRow } from '../../db/schema';
-import type { JobSender } from '../../jobs/runner';
+import { orderEvents, submissions, submissionStatusChanges, type OrderEventData, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { enqueueStatusEvent } from '../webhooks';
+import type { MailSettings } from '../../mail/settings';
+import { publishOrderEvent } from './event-consumers';
 
 /** Who moves the order: the payment provider (system, no user), a reviewer or admin, or the customer. */
 export interface OrderActor {
@@ -16,15 +16,15 @@ export interface OrderActor {
 }
 
 export interface TransitionOptions {
-  /** Queues the jobs the event causes (webhook delivery) in the same transaction. */
-  jobs: JobSender;
+  /** What the event's consumers need: the job sender (webhooks, e-mail delivery) and the mail settings. */
+  mail: MailSettings;
   /** Other columns the same UPDATE sets (a revision's message, a review's text). Never `status`. */
   patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'>;
   /** Further conditions the order must still meet (a customer's time window); the status is always checked. */
   where?: SQL;
   now?: Date;
-  /** What the webhook event carries beside the status (the certificate code of a delivery). */
-  eventData?: { certificateCode?: string };
+  /** What the event carries beside the move (the certificate code of a delivery, a cancellation's refund). */
+  eventData?: OrderEventData;
 }
 
 /** The domain event a move records ("order.paid", "order.in_review", ...). */
@@ -49,9 +49,9 @@ function lifecycleColumns(order: Pick<SubmissionRow, 'fastTurnaround'>, to: Subm
  * it). In the caller's transaction: checks the move against LIFECYCLE for the actor (409 otherwise), applies it as
  * one conditional UPDATE (the order must still be in `order.status` and meet `where`, so a second tab or instance
  * moving it at the same instant finds nothing to move), then writes the status history and one domain event in
- * `order_events`, and raises the webhook event. Returns the updated order, or null when the condition no longer
- * held (the caller says why). E-mails stay with the callers, which know what each one reports (a refund's amount,
- * a delivery's summary).
+ * `order_events`, and hands that event to its consumers (webhooks, e-mail: `event-consumers.ts`) in the same
+ * transaction. Returns the updated order, or null when the condition no longer held (the caller says why). A
+ * caller records what an e-mail reports (a delivery, a refund) before the move, so the consumers find it.
  */
 export async function transition(
   tx: Executor,
@@ -86,8 +86,16 @@ export async function transition(
     actorKind: actor.kind,
     actorId: actor.userId,
     reason,
+    data: options.eventData ?? {},
   });
-  await enqueueStatusEvent(options.jobs, tx, order.id, to, options.eventData);
+  await publishOrderEvent(tx, options.mail, {
+    type: orderEventType(to),
+    from: order.status as SubmissionStatus,
+    to,
+    actor: actor.kind,
+    data: options.eventData ?? {},
+    order: moved,
+  });
   return moved;
 }
 

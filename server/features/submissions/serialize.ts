@@ -19,6 +19,19 @@ export function canSeeReview(row: Pick<SubmissionRow, 'status'>, viewer: { isAdm
   return viewer.isAdmin || row.status === 'completed';
 }
 
+/** What every view of an order names first (the customer API's Submission, the public API's order summary). */
+export function orderBasics(row: SubmissionRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    serviceTier: row.serviceTier,
+    category: row.category,
+    wordCount: row.wordCount,
+    fastTurnaround: row.fastTurnaround,
+  };
+}
+
 /** The API's Submission (shared submissionSchema): amount in pounds, ISO dates. */
 export function toSubmission(
   row: SubmissionRow,
@@ -29,15 +42,9 @@ export function toSubmission(
 ): Submission {
   const review = canSeeReview(row, viewer);
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    serviceTier: row.serviceTier,
-    category: row.category,
-    wordCount: row.wordCount,
+    ...orderBasics(row),
     amount: penceToPounds(row.amountPence),
     amountPence: row.amountPence,
-    fastTurnaround: row.fastTurnaround,
     tone: row.tone,
     targetAudience: row.targetAudience,
     englishVariant: row.englishVariant,

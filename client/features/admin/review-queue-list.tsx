@@ -1,0 +1,101 @@
+import type { ReactNode, Ref } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { cn } from '@client/lib/cn';
+import type { ReviewQueue } from './workspace-keys';
+
+/**
+ * A workspace panel that works through a list one item at a time (the suggested claims, the language checks): its
+ * heading with counts beside it, a line on what it lists and its keys, then the list (ReviewQueueList).
+ */
+export function ReviewQueueSection({ id, title, counts, hint, children }: { id: string; title: string; counts: ReactNode; hint: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby={id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={id} className="text-sm font-semibold text-slate-900">
+          {title}
+        </h4>
+        {counts}
+      </div>
+      <p className="text-xs text-slate-600">{hint}</p>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The items of a ReviewQueueSection's queue (useReviewQueueKeys), the current one marked; a click makes an item current.
+ * While the query loads: a skeleton (`skeletonClassName`); when it fails or nothing is left, a line saying so.
+ */
+export function ReviewQueueList<T>({
+  query,
+  skeletonClassName,
+  errorText,
+  emptyText,
+  label,
+  className,
+  listRef,
+  queue: { items, current, setFocused },
+  keyOf,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean };
+  skeletonClassName: string;
+  errorText: string;
+  emptyText: string;
+  label: string;
+  className?: string;
+  listRef?: Ref<HTMLOListElement>;
+  queue: ReviewQueue<T>;
+  keyOf: (item: T) => string;
+  /** One item's content. */
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className={skeletonClassName} />;
+  if (query.isError) return <p className="text-sm text-red-700">{errorText}</p>;
+  if (items.length === 0) {
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <ol ref={listRef} className={cn('flex flex-col gap-2 overflow-y-auto', className)} aria-label={label}>
+      {items.map((item, i) => (
+        <li
+          key={keyOf(item)}
+          aria-current={item === current}
+          className={cn('rounded-md border p-2 text-sm', item === current ? 'border-emerald-500 bg-emerald-50' : 'border-slate-200')}
+          onClick={() => setFocused(i)}
+        >
+          {children(item)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An item's two buttons: accept it (`acceptLabel`; disabled when it cannot be) and ignore it. */
+export function ReviewItemActions({
+  acceptLabel,
+  canAccept = true,
+  onAccept,
+  onIgnore,
+}: {
+  acceptLabel: string;
+  canAccept?: boolean;
+  onAccept: () => void;
+  onIgnore: () => void;
+}) {
+  return (
+    <>
+      <Button type="button" size="sm" variant="outline" disabled={!canAccept} onClick={onAccept}>
+        {acceptLabel}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onIgnore}>
+        Ignore
+      </Button>
+    </>
+  );
+}

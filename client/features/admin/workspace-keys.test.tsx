@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { isTyping, useReviewQueueKeys } from './workspace-keys';
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+const press = (key: string, target: EventTarget = document.body) =>
+  act(() => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+
+describe('isTyping', () => {
+  it('counts text fields, and dialogs unless told not to', () => {
+    document.body.innerHTML = '<input id="field"><div role="dialog"><button id="inside">x</button></div><p id="text">t</p>';
+    const byId = (id: string) => document.getElementById(id);
+    expect(isTyping(byId('field'))).toBe(true);
+    expect(isTyping(byId('inside'))).toBe(true);
+    expect(isTyping(byId('inside'), { dialogs: false })).toBe(false);
+    expect(isTyping(byId('text'))).toBe(false);
+    expect(isTyping(null)).toBe(false);
+  });
+});
+
+describe('useReviewQueueKeys', () => {
+  it('serves the first list while it has items, then the other; j / k move, a / i act on the current item', () => {
+    const suggestions = { accept: vi.fn(), ignore: vi.fn() };
+    const findings = { accept: vi.fn(), ignore: vi.fn() };
+    const first = renderHook(({ items }) => useReviewQueueKeys(items, suggestions, { first: true }), { initialProps: { items: ['s1'] } });
+    const second = renderHook(() => useReviewQueueKeys(['f1', 'f2', 'f3'], findings));
+
+    press('a');
+    expect(suggestions.accept).toHaveBeenCalledWith('s1');
+    expect(findings.accept).not.toHaveBeenCalled();
+
+    first.rerender({ items: [] });
+    press('j');
+    press('j');
+    press('k');
+    expect(second.result.current.current).toBe('f2');
+    press('i');
+    expect(findings.ignore).toHaveBeenCalledWith('f2');
+    expect(suggestions.ignore).not.toHaveBeenCalled();
+
+    // Typing in a field, or with a modifier, is not a key of the lists.
+    const field = document.body.appendChild(document.createElement('textarea'));
+    press('a', field);
+    act(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true }));
+    });
+    expect(findings.accept).not.toHaveBeenCalled();
+  });
+});
