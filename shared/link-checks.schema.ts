@@ -18,6 +18,11 @@ export const LINK_STATUS_LABELS: Record<LinkStatus, string> = {
 export const MAX_LINK_REDIRECTS = 5;
 export const LINK_TIMEOUT_MS = 10_000;
 export const LINK_ATTEMPTS = 3;
+/** An order's links are checked within this time; a link still unanswered then is reported unreachable. */
+export const LINK_CHECK_BUDGET_MS = 60_000;
+/** Orders whose links one instance checks at the same time (one order with slow links holds up no other). */
+export const LINK_CHECK_ORDERS_AT_ONCE = 4;
+export const LINK_NOT_CHECKED_IN_TIME = 'No answer within the time allowed for this order’s links';
 
 export const linkCheckSchema = z.object({
   /** The link as written in the original text (a DOI as written), and its UTF-16 span there. */

@@ -2,12 +2,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkCheck } from '../../../shared/link-checks.schema';
+import { LINK_NOT_CHECKED_IN_TIME, type LinkCheck } from '../../../shared/link-checks.schema';
 import { createPaidOrder } from '../../test-support/orders';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { checkLink } from './check-link';
 import { findLinks } from './find-links';
-import { checkLinksRound } from './stored-link-checks';
+import { checkLinksOf, checkLinksRound } from './stored-link-checks';
 
 /** A local site: each path answers as its name says, and every request is counted. */
 let server: http.Server;
@@ -26,7 +26,7 @@ beforeAll(async () => {
     const loop = /^\/loop(\d+)$/.exec(path);
     if (loop) return void res.writeHead(302, { location: `/loop${Number(loop[1]) + 1}` }).end();
     if (path === '/to-private') return void res.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
-    if (path === '/hang') return; // never answers
+    if (path === '/hang' || path.startsWith('/hang?')) return; // never answers
     res.writeHead(500).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +76,21 @@ describe('checkLink', () => {
     expect(hung).toMatchObject({ status: 'unreachable', httpStatus: null });
     expect(hung.error).toMatch(/Timed out/);
     expect(hits.get('HEAD /hang')).toBe(3);
+  });
+
+  it('checks an order’s links within its time budget: what has not answered by then is unreachable, the rest as they answered', async () => {
+    // Each hanging link takes 3 attempts of 10 s here; the budget ends the order's check long before that.
+    const slow = { allowLoopback: true, retryDelayMs: 0, timeoutMs: 10_000 };
+    const text = `Fine: ${base}/ok and slow: ${base}/hang?a and ${base}/hang?b and ${base}/hang?c and ${base}/hang?d.`;
+    const results = await checkLinksOf(text, slow, 1_000);
+    expect(results.map((r) => [r.url.replace(base, ''), r.status])).toEqual([
+      ['/ok', 'live'],
+      ['/hang?a', 'unreachable'],
+      ['/hang?b', 'unreachable'],
+      ['/hang?c', 'unreachable'],
+      ['/hang?d', 'unreachable'],
+    ]);
+    expect(results.slice(1).every((r) => r.error === LINK_NOT_CHECKED_IN_TIME)).toBe(true);
   });
 
   it('never fetches a private address: directly, through a redirect, or loopback without the test switch', async () => {

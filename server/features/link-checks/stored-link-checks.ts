@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { LinkCheck } from '../../../shared/link-checks.schema';
+import { LINK_CHECK_BUDGET_MS, LINK_CHECK_ORDERS_AT_ONCE, LINK_NOT_CHECKED_IN_TIME, type LinkCheck } from '../../../shared/link-checks.schema';
 import type { Database, Executor } from '../../db/client';
 import { linkChecks, submissions, type SubmissionRow } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
@@ -12,19 +12,32 @@ const PAID_STATUSES = ['paid', 'in-review', 'revision-requested'] as const;
 /** Links of one order checked at once. */
 const CONCURRENCY = 4;
 
-/** Every link of a text, checked (four at a time). */
-export async function checkLinksOf(text: string, options: LinkCheckOptions): Promise<LinkCheck[]> {
+/**
+ * Every link of a text, checked (four at a time) within `budgetMs`: a link with no answer by then (a text full of
+ * slow hosts) is reported unreachable, so one order never holds its round for minutes.
+ */
+export async function checkLinksOf(text: string, options: LinkCheckOptions, budgetMs = LINK_CHECK_BUDGET_MS): Promise<LinkCheck[]> {
   const links = findLinks(text);
-  const results: LinkCheck[] = new Array(links.length);
+  const results: LinkCheck[] = links.map((link) => ({ ...link, status: 'unreachable', httpStatus: null, finalUrl: null, error: LINK_NOT_CHECKED_IN_TIME }));
   let next = 0;
+  let outOfTime = false;
   const worker = async () => {
-    for (let i = next++; i < links.length; i = next++) {
+    for (let i = next++; i < links.length && !outOfTime; i = next++) {
       const link = links[i]!;
-      results[i] = { ...link, ...(await checkLink(link.url, options)) };
+      const outcome = await checkLink(link.url, options);
+      if (!outOfTime) results[i] = { ...link, ...outcome };
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, links.length) }, worker));
-  return results;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      outOfTime = true;
+      resolve();
+    }, budgetMs);
+  });
+  await Promise.race([Promise.all(Array.from({ length: Math.min(CONCURRENCY, links.length) }, worker)), deadline]);
+  clearTimeout(timer);
+  return results.map((r) => ({ ...r }));
 }
 
 /** What the workspace shows: the stored results, or the order's links marked "pending" until the job has run. */
@@ -71,6 +84,8 @@ export function checkLinksJob(app: FastifyInstance): JobHandler | null {
   if (app.config.MAIL_WORKER !== 'on') return null;
   return {
     queue: QUEUES.checkLinks,
+    // Rounds side by side: each claims its own order (the row it inserts first), so slow links delay only theirs.
+    concurrency: LINK_CHECK_ORDERS_AT_ONCE,
     run: async () => {
       const count = await checkLinksRound(app.db, { allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1' });
       if (count > 0) app.log.info({ count }, 'links checked');
