@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { registerResponseContract } from './plugins/contract';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
 import { serializeError } from './lib/log-serializers';
@@ -145,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Before the routes: they take their limiters from it (plugins/rate-limit.ts).
+  await registerRateLimits(app);
 
   await app.register(metricsPlugin, { database });
   for (const routes of featureRoutes) await app.register(routes);

@@ -99,7 +99,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** Fixed-window counters shared by every instance (sign-in and sign-up throttling). */
+/** Fixed-window counters shared by every instance: the store of every rate limit (server/lib/rate-limit-store.ts). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_PREFIX, API_RATE_LIMIT_WINDOW_SECONDS, type ApiScope } from '../../../shared/api-v1.schema';
 import { apiKeys, users } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
-import { consumeRateLimitWindow } from '../auth';
+import { countInWindow, type WindowState } from '../../plugins/rate-limit';
 import { hashApiKey } from './keys';
 
 export interface ApiCaller {
@@ -35,13 +35,31 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** Where the request stands: set by the guard once the key is known, read by the limiters' keys. */
+const callerKeys = new WeakMap<FastifyRequest, { keyId: string; userId: string }>();
+const windowsByApp = new WeakMap<FastifyInstance, Record<'key' | 'account', (request: FastifyRequest) => Promise<WindowState | null>>>();
+
+/** The public API's two limits (@fastify/rate-limit, store in PostgreSQL): per key, and per account over its keys. */
+function apiWindows(app: FastifyInstance) {
+  let windows = windowsByApp.get(app);
+  if (!windows) {
+    const windowSeconds = API_RATE_LIMIT_WINDOW_SECONDS;
+    windows = {
+      key: countInWindow(app, { key: (request) => `api-key:${callerKeys.get(request)!.keyId}`, max: app.config.API_RATE_LIMIT_PER_MINUTE, windowSeconds }),
+      account: countInWindow(app, { key: (request) => `api-account:${callerKeys.get(request)!.userId}`, max: app.config.API_ACCOUNT_RATE_LIMIT_PER_MINUTE, windowSeconds }),
+    };
+    windowsByApp.set(app, windows);
+  }
+  return windows;
+}
+
 /**
  * The guard of `api-key` routes (server/plugins/auth.ts): a Bearer key only, never a cookie; the key must exist,
- * be unrevoked and unexpired, carry the route's scope and be within its rate limit and its account's (database
- * counters, so every instance shares them). Sets RateLimit-Limit / -Remaining / -Reset on every answer.
+ * be unrevoked and unexpired, carry the route's scope and be within its rate limit and its account's (@fastify/rate-limit
+ * with its store in PostgreSQL, so every instance shares them). Sets RateLimit-Limit / -Remaining / -Reset on every answer.
  */
 export async function authenticateApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { db, config } = request.server;
+  const { db } = request.server;
   const key = bearer(request.headers.authorization);
   const unauthorized = () => new ProblemError(401, UNAUTHORIZED, {}, undefined, { 'www-authenticate': 'Bearer realm="HumanProof API"' });
   if (!key || !key.startsWith(API_KEY_PREFIX)) throw unauthorized();
@@ -53,19 +71,18 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
     .limit(1);
   const now = Date.now();
   if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt.getTime() <= now)) throw unauthorized();
+  callerKeys.set(request, { keyId: row.key.id, userId: row.key.userId });
 
-  // Two fixed windows: this key's, and the account's over all its keys (issue 29), so ten keys are not ten times
-  // the limit. The headers describe whichever leaves fewer requests.
-  const [keyWindow, accountWindow] = [
-    { limit: config.API_RATE_LIMIT_PER_MINUTE, ...(await consumeRateLimitWindow(db, `api-key:${row.key.id}`, API_RATE_LIMIT_WINDOW_SECONDS)) },
-    { limit: config.API_ACCOUNT_RATE_LIMIT_PER_MINUTE, ...(await consumeRateLimitWindow(db, `api-account:${row.key.userId}`, API_RATE_LIMIT_WINDOW_SECONDS)) },
-  ];
-  const remaining = (w: typeof keyWindow) => Math.max(0, w.limit - w.count);
-  const over = [keyWindow, accountWindow].filter((w) => w.count > w.limit);
-  const window = over.length > 0 ? over.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b)) : remaining(accountWindow) < remaining(keyWindow) ? accountWindow : keyWindow;
+  // Two fixed windows, both counted: this key's, and the account's over all its keys (issue 29), so ten keys are not
+  // ten times the limit. The headers describe whichever leaves fewer requests; past a limit, the one that resets last.
+  const windows = apiWindows(request.server);
+  const keyWindow = (await windows.key(request))!;
+  const accountWindow = (await windows.account(request))!;
+  const over = [keyWindow, accountWindow].filter((w) => w.exceeded);
+  const window = over.length > 0 ? over.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b)) : accountWindow.remaining < keyWindow.remaining ? accountWindow : keyWindow;
   void reply.headers({
-    'ratelimit-limit': String(window.limit),
-    'ratelimit-remaining': String(remaining(window)),
+    'ratelimit-limit': String(window.max),
+    'ratelimit-remaining': String(window.remaining),
     'ratelimit-reset': String(window.resetSeconds),
   });
   if (over.length > 0) {

@@ -131,7 +131,7 @@ export function createAuth(config: Config, db: Database, secret: string, mail: M
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
-    // Our own database-backed limiter guards sign-in and sign-up (see rate-limit.ts), shared by all instances.
+    // Our limiters guard sign-in and sign-up (identity-limits.ts: @fastify/rate-limit, store in PostgreSQL), shared by all instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // A failure that is not an APIError (a locked table, a lost connection) is thrown to the calling route, so the

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../../shared/auth.schema';
-import { HttpError } from '../../lib/http-error';
+import { rateLimiter } from '../../plugins/rate-limit';
 import type { IdentityEndpoint } from './identity-endpoints';
-import { consumeRateLimit } from './rate-limit';
 
 function targetEmail(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
@@ -11,22 +10,27 @@ function targetEmail(body: unknown): string | null {
 }
 
 /**
- * Counts this call against the endpoint's bucket (per client address; for password resets also per target
- * address) and answers 429 with Retry-After once the bucket is full.
+ * The endpoint's limiters, for its preHandler: its bucket per client address and, for password resets, also per
+ * target address (`password-reset:email:<address>`, which deleting the account clears), AUTH_RATE_LIMIT_MAX per
+ * AUTH_RATE_LIMIT_WINDOW_SECONDS each; 429 with Retry-After once either is full.
  */
-export async function enforceIdentityRateLimit(request: FastifyRequest, endpoint: IdentityEndpoint): Promise<void> {
+export function identityRateLimits(app: FastifyInstance, endpoint: IdentityEndpoint): ((request: FastifyRequest) => Promise<void>)[] {
   const bucket = endpoint.rateLimit;
-  if (!bucket) return;
-  const { db, config } = request.server;
-  const keys = [`${bucket}:${request.ip}`];
-  const email = bucket === 'password-reset' ? targetEmail(request.body) : null;
-  if (email) keys.push(`${bucket}:email:${email}`);
-  for (const key of keys) {
-    const result = await consumeRateLimit(db, key, config.AUTH_RATE_LIMIT_MAX, config.AUTH_RATE_LIMIT_WINDOW_SECONDS);
-    if (!result.allowed) {
-      throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts, { 'retry-after': String(result.retryAfterSeconds) });
-    }
+  if (!bucket) return [];
+  const window = { max: app.config.AUTH_RATE_LIMIT_MAX, windowSeconds: app.config.AUTH_RATE_LIMIT_WINDOW_SECONDS, message: AUTH_MESSAGES.tooManyAttempts };
+  const limiters = [rateLimiter(app, { ...window, key: (request) => `${bucket}:${request.ip}` })];
+  if (bucket === 'password-reset') {
+    limiters.push(
+      rateLimiter(app, {
+        ...window,
+        key: (request) => {
+          const email = targetEmail(request.body);
+          return email ? `${bucket}:email:${email}` : null;
+        },
+      }),
+    );
   }
+  return limiters;
 }
 
 /** Waits until `minimumDurationMs` after `startedAt` (a no-op for endpoints without one). */

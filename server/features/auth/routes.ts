@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { OIDC_PROVIDER_ID } from './better-auth';
 import { IDENTITY_ENDPOINTS } from './identity-endpoints';
-import { enforceIdentityRateLimit, holdUntilMinimumDuration } from './identity-limits';
+import { holdUntilMinimumDuration, identityRateLimits } from './identity-limits';
 
 const IDENTITY_BASE = '/api/identity';
 /** better-auth's session cookie (`hp.session_token`, `__Secure-` prefixed under https). */
@@ -49,13 +49,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       url: `${IDENTITY_BASE}${endpoint.path}`,
       // better-auth's own answers pass through as they are (decision 016).
       config: { access: endpoint.access, reply: 'proxy' },
-      preHandler: async (request: FastifyRequest) => {
-        // PostgreSQL text cannot hold NUL: refuse it here rather than answer 500 from a query.
-        if (request.body !== undefined && JSON.stringify(request.body).includes('\\u0000')) {
-          throw badRequest('Invalid characters in the request.');
-        }
-        await enforceIdentityRateLimit(request, endpoint);
-      },
+      preHandler: [
+        async (request: FastifyRequest) => {
+          // PostgreSQL text cannot hold NUL: refuse it here rather than answer 500 from a query.
+          if (request.body !== undefined && JSON.stringify(request.body).includes('\\u0000')) {
+            throw badRequest('Invalid characters in the request.');
+          }
+        },
+        // Sign-in, sign-up, resets, verification e-mails, password changes (identity-limits.ts).
+        ...identityRateLimits(app, endpoint),
+      ],
       handler: async (request, reply) => {
         const startedAt = performance.now();
         const response = await app.auth.handler(toWebRequest(request, app.config.PUBLIC_URL));

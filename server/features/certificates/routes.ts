@@ -14,7 +14,7 @@ import {
 import { certificates } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getCurrentUser, requireUser } from '../../plugins/auth';
-import { consumeRateLimit } from '../auth';
+import { rateLimiter } from '../../plugins/rate-limit';
 import { getAccessibleSubmission } from '../submissions';
 import { badgeSvg } from './badge';
 import { buildCertificatePdf } from './certificate-pdf';
@@ -27,11 +27,19 @@ export const CERTIFICATE_LOOKUP_WINDOW_SECONDS = 600;
 const codeParams = z.object({ code: z.string().max(64) });
 const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
 
-/** Counts the look-up against the caller's address, then the certificate, or 404 for any unknown or malformed code. */
+/** The look-up limit per client address, for each look-up route's preHandler (one bucket for all of them). */
+function lookUpLimit(app: FastifyInstance) {
+  return rateLimiter(app, {
+    key: (request) => `certificate:${request.ip}`,
+    max: CERTIFICATE_LOOKUPS_PER_WINDOW,
+    windowSeconds: CERTIFICATE_LOOKUP_WINDOW_SECONDS,
+    message: CERTIFICATE_MESSAGES.tooMany,
+  });
+}
+
+/** The certificate, or 404 for any unknown or malformed code (the route's preHandler counted the look-up). */
 async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
   const { db } = request.server;
-  const limit = await consumeRateLimit(db, `certificate:${request.ip}`, CERTIFICATE_LOOKUPS_PER_WINDOW, CERTIFICATE_LOOKUP_WINDOW_SECONDS);
-  if (!limit.allowed) throw new HttpError(429, CERTIFICATE_MESSAGES.tooMany, { 'retry-after': String(limit.retryAfterSeconds) });
   const code = normaliseCertificateCode(raw);
   const row = code ? await findCertificate(db, code) : null;
   if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
@@ -47,6 +55,7 @@ export function publicCertificateRoute(app: FastifyInstance, problems: Record<'4
     '/api/v1/certificates/:code',
     {
       config: { access: 'public' },
+      preHandler: lookUpLimit(app),
       schema: {
         summary: 'A certificate of human review, with its signature (no API key needed)',
         description:
@@ -71,6 +80,7 @@ export function publicCertificateRoute(app: FastifyInstance, problems: Record<'4
  */
 export async function certificateRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = lookUpLimit(app);
 
   api.get(CERTIFICATE_KEYS_PATH, { config: { access: 'public' }, schema: { response: { 200: certificateKeysSchema } } }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
@@ -79,7 +89,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
 
   // The page itself is the client's (/verify/:code in shared/routes.ts); the server answers 404 for a code that
   // does not exist, so an unknown code is a real "not found" to browsers and search engines alike.
-  api.get('/verify/:code', { config: { access: 'public', reply: 'html' }, schema: { params: codeParams } }, async (request, reply) => {
+  api.get('/verify/:code', { config: { access: 'public', reply: 'html' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
     let status = 200;
     try {
       await lookUp(request, request.params.code);
@@ -90,7 +100,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, request.url.split('?')[0]!, status);
   });
 
-  api.get('/verify/:code/badge.svg', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams } }, async (request, reply) => {
+  api.get('/verify/:code/badge.svg', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
     const row = await lookUp(request, request.params.code);
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -99,7 +109,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
       .send(badgeSvg(row.code, row.revokedAt ? 'revoked' : 'valid'));
   });
 
-  api.get('/verify/:code/certificate.pdf', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams } }, async (request, reply) => {
+  api.get('/verify/:code/certificate.pdf', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
     const row = await lookUp(request, request.params.code);
     // A private certificate's details are for its owner (and the review team) only.
     if (row.isPrivate) {

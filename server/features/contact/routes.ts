@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTACT_MESSAGES,
@@ -6,8 +6,7 @@ import {
   contactMessageSchema,
   newsletterSignupSchema,
 } from '../../../shared/contact.schema';
-import { HttpError } from '../../lib/http-error';
-import { consumeRateLimit } from '../auth';
+import { rateLimiter } from '../../plugins/rate-limit';
 import { createContactMessage, subscribeToNewsletter } from './service';
 
 const TOO_MANY = 'Too many messages from your connection. Please try again later.';
@@ -16,15 +15,13 @@ const TOO_MANY = 'Too many messages from your connection. Please try again later
  * Both forms are open to anonymous visitors, so each client address gets a budget per window
  * (the sign-in limit's window, and at least 20 requests, so a person never meets it).
  */
-async function limitByAddress(request: FastifyRequest, bucket: string): Promise<void> {
-  const { db, config } = request.server;
-  const result = await consumeRateLimit(
-    db,
-    `${bucket}:${request.ip}`,
-    Math.max(20, config.AUTH_RATE_LIMIT_MAX),
-    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  );
-  if (!result.allowed) throw new HttpError(429, TOO_MANY, { 'retry-after': String(result.retryAfterSeconds) });
+function limitByAddress(app: FastifyInstance, bucket: string) {
+  return rateLimiter(app, {
+    key: (request) => `${bucket}:${request.ip}`,
+    max: Math.max(20, app.config.AUTH_RATE_LIMIT_MAX),
+    windowSeconds: app.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    message: TOO_MANY,
+  });
 }
 
 /** The public site's two write endpoints: the contact form and the newsletter box. */
@@ -33,9 +30,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/contact',
-    { config: { access: 'public' }, schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: contactMessageSchema, response: { 201: contactAnswerSchema } },
+      preHandler: limitByAddress(app, 'contact'),
+    },
     async (request, reply) => {
-      await limitByAddress(request, 'contact');
       await createContactMessage(app.db, app.mail, request.body);
       return reply.code(201).send({ message: CONTACT_MESSAGES.sent });
     },
@@ -43,9 +43,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/newsletter',
-    { config: { access: 'public' }, schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema, 201: contactAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: newsletterSignupSchema, response: { 200: contactAnswerSchema, 201: contactAnswerSchema } },
+      preHandler: limitByAddress(app, 'newsletter'),
+    },
     async (request, reply) => {
-      await limitByAddress(request, 'newsletter');
       const { created } = await subscribeToNewsletter(app.db, request.body);
       // 201 when the address is new, 200 when it was already on the list; the visitor sees the same thanks.
       return reply.code(created ? 201 : 200).send({ message: CONTACT_MESSAGES.subscribed });

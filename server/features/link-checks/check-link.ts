@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { LINK_ATTEMPTS, LINK_TIMEOUT_MS, MAX_LINK_REDIRECTS, type LinkStatus } from '../../../shared/link-checks.schema';
-import { resolvePublicTarget, WebhookAddressError, type Resolver } from '../webhooks';
+import { pinnedRequestOptions, resolvePublicTarget, WebhookAddressError, type Resolver } from '../webhooks';
 
 export interface LinkOutcome {
   status: Exclude<LinkStatus, 'pending'>;
@@ -31,13 +30,6 @@ async function request(method: 'HEAD' | 'GET', url: string, options: LinkCheckOp
   } catch (err) {
     return { error: err instanceof WebhookAddressError ? err.message : 'The address could not be resolved' };
   }
-  const fixedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
-    } else {
-      callback(null, target.address, target.family);
-    }
-  };
   const secure = target.url.protocol === 'https:';
   const timeoutMs = options.timeoutMs ?? LINK_TIMEOUT_MS;
   return new Promise<Answer>((resolve) => {
@@ -48,17 +40,9 @@ async function request(method: 'HEAD' | 'GET', url: string, options: LinkCheckOp
       clearTimeout(timer);
       resolve(answer);
     };
+    const pinned = pinnedRequestOptions(target);
     const req = (secure ? https : http).request(
-      {
-        method,
-        host: target.address,
-        port: target.url.port || (secure ? 443 : 80),
-        path: `${target.url.pathname}${target.url.search}`,
-        lookup: fixedLookup,
-        servername: secure && !isIP(target.hostname) ? target.hostname : undefined,
-        headers: { host: target.url.host, 'user-agent': 'HumanProof-LinkCheck/1.0', accept: '*/*' },
-        agent: false,
-      },
+      { ...pinned, method, headers: { ...pinned.headers, 'user-agent': 'HumanProof-LinkCheck/1.0', accept: '*/*' } },
       (response) => {
         const location = response.headers.location ?? null;
         // Only the status matters: the body is never read.

@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/submission.schema';
 import { EXTRACTION_MESSAGES, extractedTextSchema } from '../../../shared/text-extraction';
 import { countWords } from '../../../shared/word-count';
 import { HttpError } from '../../lib/http-error';
-import { consumeRateLimit } from '../auth';
+import { rateLimiter } from '../../plugins/rate-limit';
 import { fileKind, hasExpectedSignature } from './extract-text';
 import { extractionPool } from './extraction-pool';
 import { RETRY_AFTER_SECONDS } from './limits';
@@ -44,12 +44,12 @@ export async function textExtractionRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // Public and CPU-heavy (Word and PDF parsing): limited per client address, counted before the body is read.
-  const throttle = async (request: FastifyRequest) => {
-    const result = await consumeRateLimit(app.db, `extract:${request.ip}`, EXTRACTIONS_PER_MINUTE, 60);
-    if (!result.allowed) {
-      throw new HttpError(429, EXTRACTION_MESSAGES.tooMany, { 'retry-after': String(result.retryAfterSeconds) });
-    }
-  };
+  const throttle = rateLimiter(app, {
+    key: (request) => `extract:${request.ip}`,
+    max: EXTRACTIONS_PER_MINUTE,
+    windowSeconds: 60,
+    message: EXTRACTION_MESSAGES.tooMany,
+  });
   // Also before the body: only as many uploads are held in memory as the pool runs and queues.
   const admitted = new WeakSet<FastifyRequest>();
   const admit = async (request: FastifyRequest) => {

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import type { RequestOptions } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
 
 /**
@@ -79,6 +80,31 @@ export interface WebhookTarget {
   /** The vetted address to connect to (never looked up again, so DNS cannot change it in between). */
   address: string;
   family: 4 | 6;
+}
+
+/**
+ * The options of a request to a vetted target: the connection goes to the vetted address itself (a fixed `lookup`,
+ * so nothing is looked up again between the check and the connection), while Host and TLS (the certificate is
+ * checked against the host name; SNI may not be an IP address) keep the URL's name. No shared agent.
+ */
+export function pinnedRequestOptions(target: WebhookTarget): RequestOptions & { headers: { host: string } } {
+  const secure = target.url.protocol === 'https:';
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all) {
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    } else {
+      callback(null, target.address, target.family);
+    }
+  };
+  return {
+    host: target.address,
+    port: target.url.port || (secure ? 443 : 80),
+    path: `${target.url.pathname}${target.url.search}`,
+    lookup,
+    servername: secure && !isIP(target.hostname) ? target.hostname : undefined,
+    headers: { host: target.url.host },
+    agent: false,
+  };
 }
 
 /** Parses and checks a webhook URL (scheme, no credentials) without resolving it. */

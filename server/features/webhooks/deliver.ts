@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/api-v1.schema';
-import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
+import { pinnedRequestOptions, resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
 import { signWebhook } from './sign';
 
 /** A receiver has this long to answer (issue 29: shorter, so a hanging one holds a delivery slot briefly). */
@@ -46,13 +45,6 @@ export async function deliverWebhook(input: {
   } catch (err) {
     return done(null, err instanceof WebhookAddressError ? err.message : 'The address could not be resolved');
   }
-  const fixedLookup: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
-    } else {
-      callback(null, target.address, target.family);
-    }
-  };
   const signature = signWebhook(input.secret, input.body, Math.floor(input.now.getTime() / 1000));
   const secure = target.url.protocol === 'https:';
   const timeoutMs = input.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -64,17 +56,12 @@ export async function deliverWebhook(input: {
       clearTimeout(timer);
       resolve(outcome);
     };
+    const pinned = pinnedRequestOptions(target);
     const options: https.RequestOptions = {
+      ...pinned,
       method: 'POST',
-      // The vetted address itself: nothing is looked up again between the check and the connection.
-      host: target.address,
-      port: target.url.port || (secure ? 443 : 80),
-      path: `${target.url.pathname}${target.url.search}`,
-      lookup: fixedLookup,
-      // TLS checks the certificate against the host name (SNI may not be an IP address).
-      servername: secure && !isIP(target.hostname) ? target.hostname : undefined,
       headers: {
-        host: target.url.host,
+        ...pinned.headers,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(input.body),
         'user-agent': 'HumanProof-Webhooks/1.0',
@@ -83,7 +70,6 @@ export async function deliverWebhook(input: {
         'HumanProof-Event-Id': input.eventId,
         'HumanProof-Delivery': input.deliveryId,
       },
-      agent: false,
     };
     const request = (secure ? https : http).request(options, (response) => {
       let read = 0;

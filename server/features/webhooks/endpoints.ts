@@ -14,7 +14,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpo
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { QUEUES } from '../../jobs/queues';
 import type { JobSender } from '../../jobs/runner';
-import { consumeRateLimit } from '../auth';
+import { PostgresRateLimitStore } from '../../lib/rate-limit-store';
 import { newId } from '../../lib/ids';
 import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
 import { generateWebhookSecret } from './sign';
@@ -126,8 +126,12 @@ export async function resendDelivery(db: Database, jobs: JobSender, userId: stri
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
     .limit(1);
   if (!original) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
-  const limit = await consumeRateLimit(db, `webhook-resend:${userId}`, WEBHOOK_RESEND_LIMIT, WEBHOOK_RESEND_WINDOW_MINUTES * 60);
-  if (!limit.allowed) throw new HttpError(429, WEBHOOK_MESSAGES.resendLimit, { 'retry-after': String(limit.retryAfterSeconds) });
+  // Counted here, after the checks above (only a resend that would happen counts), so straight on the rate-limit
+  // store: a route limiter (server/plugins/rate-limit.ts) would count before them.
+  const window = await new PostgresRateLimitStore(db).hit(`webhook-resend:${userId}`, WEBHOOK_RESEND_WINDOW_MINUTES * 60_000);
+  if (window.current > WEBHOOK_RESEND_LIMIT) {
+    throw new HttpError(429, WEBHOOK_MESSAGES.resendLimit, { 'retry-after': String(Math.ceil(window.ttl / 1000)) });
+  }
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(webhookDeliveries)
