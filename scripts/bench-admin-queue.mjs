@@ -12,7 +12,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { benchDatabase, benchEnvironment } from './bench-support.mjs';
+import { benchDatabase, benchEnvironment } from './lib/bench-database.mjs';
 
 register();
 const { loadConfig } = await import('../server/env.ts');

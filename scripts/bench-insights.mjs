@@ -9,7 +9,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { benchDatabase, benchEnvironment } from './bench-support.mjs';
+import { benchDatabase, benchEnvironment } from './lib/bench-database.mjs';
 
 register();
 const { loadConfig } = await import('../server/env.ts');

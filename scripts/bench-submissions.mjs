@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
-import { benchDatabase, benchEnvironment } from './bench-support.mjs';
+import { benchDatabase, benchEnvironment } from './lib/bench-database.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');

@@ -5,64 +5,50 @@ import { formatPence } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { SecretShownOnce } from '@client/components/ui/secret-shown-once';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { CheckboxGroup } from '@client/components/ui/checkbox-group';
+import { CreateForm } from '@client/components/ui/create-form';
 import { FormField } from '@client/components/ui/form-field';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { Input } from '@client/components/ui/input';
+import { ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { ApiError } from '@client/lib/api';
 import { startCreditCheckout, useApiKeys, useConfirmSandboxCredit, useCreateApiKey, useCredit, useRevokeApiKey } from './api/api-keys';
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
+/** Why buying credit failed, as the server said it, or "Please try again." */
+const failureText = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.');
+
 function NewKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['orders:read', 'orders:write']);
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateApiKey();
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        create.mutate(
-          { name, scopes, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null },
-          {
-            onSuccess: (key) => {
-              setName('');
-              onCreated(key);
-            },
-            onError: (err) => setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.'),
-          },
-        );
+    <CreateForm
+      mutation={create}
+      variables={() => ({ name, scopes, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null })}
+      label="Create key"
+      busyLabel="Creating..."
+      ready={name.trim() !== '' && scopes.length > 0}
+      onCreated={(key) => {
+        setName('');
+        onCreated(key);
       }}
     >
-      <FormField label="Key name" error={error ?? undefined}>
-        {(p) => <Input {...p} value={name} maxLength={100} placeholder="e.g. Production pipeline" onChange={(e) => setName(e.target.value)} />}
-      </FormField>
-      <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        {API_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={scopes.includes(scope)}
-              onChange={(e) => setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
-            />
-            <code>{scope}</code>
-          </label>
-        ))}
-      </fieldset>
-      <FormField label="Expires (optional)">
-        {(p) => <Input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
-      </FormField>
-      <div>
-        <Button type="submit" disabled={create.isPending || name.trim() === '' || scopes.length === 0}>
-          {create.isPending ? 'Creating...' : 'Create key'}
-        </Button>
-      </div>
-    </form>
+      {(error) => (
+        <>
+          <FormField label="Key name" error={error}>
+            {(p) => <Input {...p} value={name} maxLength={100} placeholder="e.g. Production pipeline" onChange={(e) => setName(e.target.value)} />}
+          </FormField>
+          <CheckboxGroup legend="Scopes" options={API_SCOPES} value={scopes} onChange={setScopes} />
+          <FormField label="Expires (optional)">
+            {(p) => <Input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
+          </FormField>
+        </>
+      )}
+    </CreateForm>
   );
 }
 
@@ -77,7 +63,7 @@ function CreditSection() {
     try {
       setCheckout(await startCreditCheckout(amountPence));
     } catch (err) {
-      setMessage(err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.');
+      setMessage(failureText(err));
     }
   };
   return (
@@ -114,7 +100,7 @@ function CreditSection() {
                   setCard({ cardNumber: '', expiry: '', cvc: '' });
                   setMessage('Credit added.');
                 },
-                onError: (err) => setMessage(err instanceof ApiError ? (err.serverMessage ?? 'Please try again.') : 'Please try again.'),
+                onError: (err) => setMessage(failureText(err)),
               },
             );
           }}
@@ -155,43 +141,44 @@ export function ApiKeysCard() {
   const [adding, setAdding] = useState(false);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="h-5 w-5 text-emerald-700" aria-hidden="true" /> API keys
-        </CardTitle>
-        <CardDescription>
-          Send drafts from your own pipeline. See the <a className="underline" href="/docs/api">API documentation</a>.
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={KeyRound}
+        title="API keys"
+        description={
+          <>
+            Send drafts from your own pipeline. See the <a className="underline" href="/docs/api">API documentation</a>.
+          </>
+        }
+      />
       <CardContent className="flex flex-col gap-5">
         {created && (
           <SecretShownOnce intro="Copy your new key now. It is shown only once." secret={created.key} testId="new-api-key" onDone={() => setCreated(null)} />
         )}
-        {keys.data && keys.data.length > 0 ? (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your API keys">
-            {keys.data.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    {key.name} <code className="text-xs text-slate-600">{key.prefix}…</code>{' '}
-                    {key.revokedAt ? <Badge tone="red">Revoked</Badge> : key.expiresAt && new Date(key.expiresAt) < new Date() ? <Badge tone="yellow">Expired</Badge> : <Badge tone="green">Active</Badge>}
-                  </p>
-                  <p className="text-xs text-slate-600">
-                    {key.scopes.join(', ')} · Last used: {dateText(key.lastUsedAt)}
-                    {key.expiresAt ? ` · Expires ${dateText(key.expiresAt)}` : ''}
-                  </p>
-                </div>
-                {!key.revokedAt && (
+        <ResourceList label="Your API keys" items={keys.data} isLoading={keys.isLoading} loadingText="Loading keys…" emptyText="No API keys yet.">
+          {(key) => (
+            <ResourceRow
+              title={
+                <>
+                  {key.name} <code className="text-xs text-slate-600">{key.prefix}…</code>{' '}
+                  {key.revokedAt ? <Badge tone="red">Revoked</Badge> : key.expiresAt && new Date(key.expiresAt) < new Date() ? <Badge tone="yellow">Expired</Badge> : <Badge tone="green">Active</Badge>}
+                </>
+              }
+              details={
+                <>
+                  {key.scopes.join(', ')} · Last used: {dateText(key.lastUsedAt)}
+                  {key.expiresAt ? ` · Expires ${dateText(key.expiresAt)}` : ''}
+                </>
+              }
+              actions={
+                !key.revokedAt && (
                   <Button type="button" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(key.id)} aria-label={`Revoke ${key.name}`}>
                     Revoke
                   </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">{keys.isLoading ? 'Loading keys…' : 'No API keys yet.'}</p>
-        )}
+                )
+              }
+            />
+          )}
+        </ResourceList>
         {adding ? (
           <NewKeyForm
             onCreated={(key) => {

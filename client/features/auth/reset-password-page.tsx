@@ -5,11 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PASSWORD_MIN, passwordSchema } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
-import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
+import { AuthCard, AuthSubmit } from './auth-card';
 import { resetPassword } from './api/identity';
 
 const resetSchema = z
@@ -41,36 +40,26 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-bold">Choose a new password</h1>
-          <p className="text-sm text-slate-600">Changing it signs you out on every other device.</p>
-        </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            {formError ? (
-              <FormAlert>
-                {formError}{' '}
-                {formError === ACCOUNT_MESSAGES.resetLinkInvalid ? (
-                  <Link href="/forgot-password" className="font-medium underline">
-                    Send a new link
-                  </Link>
-                ) : null}
-              </FormAlert>
+    <AuthCard title="Choose a new password" lead="Changing it signs you out on every other device.">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {formError ? (
+          <FormAlert>
+            {formError}{' '}
+            {formError === ACCOUNT_MESSAGES.resetLinkInvalid ? (
+              <Link href="/forgot-password" className="font-medium underline">
+                Send a new link
+              </Link>
             ) : null}
-            <FormField label="New password" error={formState.errors.password?.message} hint={`At least ${PASSWORD_MIN} characters.`}>
-              {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
-            </FormField>
-            <FormField label="Confirm new password" error={formState.errors.confirm?.message}>
-              {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('confirm')} />}
-            </FormField>
-            <Button type="submit" size="lg" disabled={!token || formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving...' : 'Set new password'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
+          </FormAlert>
+        ) : null}
+        <FormField label="New password" error={formState.errors.password?.message} hint={`At least ${PASSWORD_MIN} characters.`}>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
+        </FormField>
+        <FormField label="Confirm new password" error={formState.errors.confirm?.message}>
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('confirm')} />}
+        </FormField>
+        <AuthSubmit submitting={formState.isSubmitting} label="Set new password" busyLabel="Saving..." disabled={!token} />
+      </form>
+    </AuthCard>
   );
 }

@@ -2,6 +2,7 @@ import { RefreshCw, RotateCcw } from 'lucide-react';
 import { JOB_QUEUE_LABELS, type FailedJob } from '@shared/jobs.schema';
 import { Button } from '@client/components/ui/button';
 import { FormAlert } from '@client/components/ui/form-field';
+import { ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
@@ -12,36 +13,43 @@ import { useJobsOverview, useRetryJob } from './api/jobs';
 
 const label = (queue: string) => JOB_QUEUE_LABELS[queue] ?? queue;
 
+/** The counts of a queue, in the table's order. */
+const COUNTS = [
+  { key: 'waiting', label: 'Waiting' },
+  { key: 'active', label: 'Running' },
+  { key: 'failed', label: 'Failed' },
+] as const;
+
 function FailedJobRow({ job }: { job: FailedJob }) {
   const retry = useRetryJob();
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`failed-job-${job.id}`}>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{label(job.queue)}</p>
-        <p className="text-sm text-slate-600">
-          Failed {formatDateTime(job.failedAt)} after {job.retries + 1} {job.retries === 0 ? 'try' : 'tries'}
-        </p>
-        {job.error ? <p className="mt-1 break-words font-mono text-xs text-red-800">{job.error}</p> : null}
-      </div>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={retry.isPending}
-        onClick={() =>
-          retry.mutate(job.id, {
-            onSuccess: (answer) => toast({ title: 'Retried', description: answer.message }),
-            onError: (err) =>
-              toast({
-                title: 'Not retried',
-                description: err instanceof ApiError ? (err.serverMessage ?? 'The job could not be retried') : 'The job could not be retried',
-                variant: 'destructive',
-              }),
-          })
-        }
-      >
-        <RotateCcw className="h-4 w-4" aria-hidden="true" /> {retry.isPending ? 'Retrying...' : 'Retry'}
-      </Button>
-    </li>
+    <ResourceRow
+      variant="panel"
+      testId={`failed-job-${job.id}`}
+      title={label(job.queue)}
+      details={`Failed ${formatDateTime(job.failedAt)} after ${job.retries + 1} ${job.retries === 0 ? 'try' : 'tries'}`}
+      extra={job.error ? <p className="mt-1 break-words font-mono text-xs text-red-800">{job.error}</p> : null}
+      actions={
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={retry.isPending}
+          onClick={() =>
+            retry.mutate(job.id, {
+              onSuccess: (answer) => toast({ title: 'Retried', description: answer.message }),
+              onError: (err) =>
+                toast({
+                  title: 'Not retried',
+                  description: err instanceof ApiError ? (err.serverMessage ?? 'The job could not be retried') : 'The job could not be retried',
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden="true" /> {retry.isPending ? 'Retrying...' : 'Retry'}
+        </Button>
+      }
+    />
   );
 }
 
@@ -75,18 +83,22 @@ function Overview() {
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">Queue</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Waiting</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Running</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Failed</th>
+                {COUNTS.map((c) => (
+                  <th key={c.key} scope="col" className="px-4 py-2 text-right font-medium">
+                    {c.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {queues.map((q) => (
                 <tr key={q.queue}>
                   <th scope="row" className="px-4 py-2 font-medium">{label(q.queue)}</th>
-                  <td className="px-4 py-2 text-right tabular-nums">{q.waiting}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{q.active}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{q.failed}</td>
+                  {COUNTS.map((c) => (
+                    <td key={c.key} className="px-4 py-2 text-right tabular-nums">
+                      {q[c.key]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -100,15 +112,9 @@ function Overview() {
         <p className="text-sm text-slate-600">
           A job lands here after every try failed. Fix the cause (the mail server, storage, a receiver), then retry it.
         </p>
-        {failed.length === 0 ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">No failed jobs.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4" aria-label="Failed jobs">
-            {failed.map((job) => (
-              <FailedJobRow key={job.id} job={job} />
-            ))}
-          </ul>
-        )}
+        <ResourceList label="Failed jobs" items={failed} emptyText="No failed jobs." emptyBoxed variant="panel">
+          {(job) => <FailedJobRow job={job} />}
+        </ResourceList>
       </section>
     </>
   );

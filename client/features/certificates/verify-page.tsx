@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
 import { Link } from 'wouter';
 import {
@@ -79,6 +79,16 @@ function StatusHeading({ shown, check }: { shown: Shown; check: SignatureCheck |
   );
 }
 
+/** One line of the certificate's facts: a term and its value. */
+function Fact({ term, className, valueClassName, children }: { term: string; className?: string; valueClassName?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
+  );
+}
+
 function Details({ shown }: { shown: Shown }) {
   const body = shown.certificate;
   const claims = VERDICTS.map((v) => ({ label: VERDICT_LABELS[v], count: body.effort.claimsByVerdict[v] }));
@@ -90,42 +100,77 @@ function Details({ shown }: { shown: Shown }) {
         reviewer, delivered it on <strong>{formatDateTime(body.deliveredAt)}</strong>.
       </p>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-medium text-slate-600">Service</dt>
-          <dd>
-            {tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Order</dt>
-          <dd className="font-mono text-xs break-all">
-            {body.orderId} (delivery {body.delivery})
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Active review time</dt>
-          <dd>{body.effort.activeMinutes.toLocaleString('en-GB')} min</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Words changed</dt>
-          <dd>{body.effort.wordsChanged.toLocaleString('en-GB')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Claims checked</dt>
-          <dd>{claimTotal === 0 ? 'None recorded' : claims.filter((c) => c.count > 0).map((c) => `${c.label}: ${c.count}`).join(', ')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Language findings fixed</dt>
-          <dd>{body.effort.findingsFixed.toLocaleString('en-GB')}</dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="font-medium text-slate-600">Signature</dt>
-          <dd className="text-xs break-all">
-            Ed25519, key <span className="font-mono">{shown.keyId}</span>, issued by {body.issuer}
-          </dd>
-        </div>
+        <Fact term="Service">{tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}</Fact>
+        <Fact term="Order" valueClassName="font-mono text-xs break-all">{body.orderId} (delivery {body.delivery})</Fact>
+        <Fact term="Active review time">{body.effort.activeMinutes.toLocaleString('en-GB')} min</Fact>
+        <Fact term="Words changed">{body.effort.wordsChanged.toLocaleString('en-GB')}</Fact>
+        <Fact term="Claims checked">{claimTotal === 0 ? 'None recorded' : claims.filter((c) => c.count > 0).map((c) => `${c.label}: ${c.count}`).join(', ')}</Fact>
+        <Fact term="Language findings fixed">{body.effort.findingsFixed.toLocaleString('en-GB')}</Fact>
+        <Fact term="Signature" className="sm:col-span-2" valueClassName="text-xs break-all">Ed25519, key <span className="font-mono">{shown.keyId}</span>, issued by {body.issuer}</Fact>
       </dl>
     </div>
+  );
+}
+
+/** A labelled box to paste something into, checked in this browser on submit; the outcome is announced below it. */
+function PasteCheckForm({
+  id,
+  label,
+  help,
+  rows,
+  textClassName,
+  value,
+  onChange,
+  onEdit,
+  onCheck,
+  button,
+  statusClassName,
+  children,
+}: {
+  id: string;
+  label: string;
+  help: ReactNode;
+  rows: number;
+  textClassName: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Called on every edit: an outcome shown for the previous value no longer holds. */
+  onEdit: () => void;
+  onCheck: () => Promise<void>;
+  button: ReactNode;
+  statusClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onCheck();
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <p id={`${id}-help`} className="text-sm text-slate-600">
+        {help}
+      </p>
+      <textarea
+        id={id}
+        aria-describedby={`${id}-help`}
+        rows={rows}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+          onEdit();
+        }}
+        className={`rounded-md border border-slate-300 p-2 ${textClassName}`}
+      />
+      <div>{button}</div>
+      <p role="status" aria-live="polite" className={statusClassName}>
+        {children}
+      </p>
+    </form>
   );
 }
 
@@ -142,39 +187,23 @@ function CheckText({ expected }: { expected: string | null }) {
     setResult((await textSha256(text)) === expected ? 'matches' : 'differs');
   };
   return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void check();
-      }}
+    <PasteCheckForm
+      id="check-text"
+      label="Check a text"
+      help="Paste the text you were given. It is compared in this browser and never sent anywhere."
+      rows={6}
+      textClassName="text-sm"
+      value={text}
+      onChange={setText}
+      onEdit={() => setResult(null)}
+      onCheck={check}
+      button={<Button type="submit">Check text</Button>}
+      statusClassName="text-sm font-semibold"
     >
-      <label htmlFor="check-text" className="text-sm font-semibold text-slate-900">
-        Check a text
-      </label>
-      <p id="check-text-help" className="text-sm text-slate-600">
-        Paste the text you were given. It is compared in this browser and never sent anywhere.
-      </p>
-      <textarea
-        id="check-text"
-        aria-describedby="check-text-help"
-        rows={6}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setResult(null);
-        }}
-        className="rounded-md border border-slate-300 p-2 text-sm"
-      />
-      <div>
-        <Button type="submit">Check text</Button>
-      </div>
-      <p role="status" aria-live="polite" className="text-sm font-semibold">
-        {result === 'matches' ? <span className="text-emerald-800">{CERTIFICATE_MESSAGES.matches}</span> : null}
-        {result === 'differs' ? <span className="text-red-800">{CERTIFICATE_MESSAGES.differs}</span> : null}
-        {result === 'empty' ? <span className="text-red-800">Paste the text to check first.</span> : null}
-      </p>
-    </form>
+      {result === 'matches' ? <span className="text-emerald-800">{CERTIFICATE_MESSAGES.matches}</span> : null}
+      {result === 'differs' ? <span className="text-red-800">{CERTIFICATE_MESSAGES.differs}</span> : null}
+      {result === 'empty' ? <span className="text-red-800">Paste the text to check first.</span> : null}
+    </PasteCheckForm>
   );
 }
 
@@ -210,39 +239,25 @@ function CheckFile({ code, keys }: { code: string; keys: readonly CertificateKey
     );
   };
   return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void check();
-      }}
-    >
-      <label htmlFor="check-file" className="text-sm font-semibold text-slate-900">
-        Check a certificate file
-      </label>
-      <p id="check-file-help" className="text-sm text-slate-600">
-        Paste a copy of this certificate&rsquo;s JSON you were given; its signature is checked in this browser.
-      </p>
-      <textarea
-        id="check-file"
-        aria-describedby="check-file-help"
-        rows={4}
-        value={json}
-        onChange={(event) => {
-          setJson(event.target.value);
-          setResult(null);
-        }}
-        className="rounded-md border border-slate-300 p-2 font-mono text-xs"
-      />
-      <div>
+    <PasteCheckForm
+      id="check-file"
+      label="Check a certificate file"
+      help={<>Paste a copy of this certificate&rsquo;s JSON you were given; its signature is checked in this browser.</>}
+      rows={4}
+      textClassName="font-mono text-xs"
+      value={json}
+      onChange={setJson}
+      onEdit={() => setResult(null)}
+      onCheck={check}
+      button={
         <Button type="submit" variant="outline" disabled={json.trim() === ''}>
           Check file
         </Button>
-      </div>
-      <p role="status" aria-live="polite" className={result?.ok ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}>
-        {result?.text}
-      </p>
-    </form>
+      }
+      statusClassName={result?.ok ? 'text-sm font-semibold text-emerald-800' : 'text-sm font-semibold text-red-800'}
+    >
+      {result?.text}
+    </PasteCheckForm>
   );
 }
 

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { CheckCircle2, RefreshCw, SearchX, ShieldCheck } from 'lucide-react';
 import { PAYMENT_MESSAGES } from '@shared/payment.schema';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
@@ -111,12 +112,7 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
       <p className="mt-2 text-slate-600">Step 3 of 3: pay securely to send your content to our reviewers.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <Card className="order-2 lg:order-1">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <ShieldCheck className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Card payment
-            </CardTitle>
-            <CardDescription>Payment is taken in full before work begins. Your card details go straight to the payment provider.</CardDescription>
-          </CardHeader>
+          <IconCardHeader icon={ShieldCheck} title="Card payment" description="Payment is taken in full before work begins. Your card details go straight to the payment provider." />
           <CardContent>
             {intent.isLoading ? (
               <PaymentSkeleton />

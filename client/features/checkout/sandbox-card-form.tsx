@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -16,9 +16,41 @@ export const TEST_CARDS = [
   { number: formatCardNumber(SANDBOX_CARDS.insufficientFunds), outcome: 'fails with insufficient funds' },
 ] as const;
 
+type CardFields = { cardNumber: string; expiry: string; cvc: string };
+
+/** One of the card form's inputs: its label, browser autofill, hint and how what is typed is tidied. */
+interface CardFieldSpec {
+  key: keyof CardFields;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  className: string;
+  maxLength?: number;
+  format: (typed: string) => string;
+}
+
+const CARD_NUMBER: CardFieldSpec = {
+  key: 'cardNumber',
+  label: 'Card number',
+  autoComplete: 'cc-number',
+  placeholder: '1234 1234 1234 1234',
+  className: 'pl-10 font-mono',
+  format: formatCardNumber,
+};
+const EXPIRY: CardFieldSpec = { key: 'expiry', label: 'Expiry', autoComplete: 'cc-exp', placeholder: 'MM / YY', className: 'font-mono', format: formatExpiry };
+const CVC: CardFieldSpec = {
+  key: 'cvc',
+  label: 'CVC',
+  autoComplete: 'cc-csc',
+  placeholder: '123',
+  className: 'font-mono',
+  maxLength: 4,
+  format: (typed) => onlyDigits(typed).slice(0, 4),
+};
+
 /** The built-in test-mode card form (decisions.md, Payments): the server decides the outcome. */
 export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
-  const [fields, setFields] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const onPaid = usePaymentSucceeded();
@@ -47,6 +79,25 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  const field = (spec: CardFieldSpec, wrap: (input: ReactNode) => ReactNode = (input) => input) => (
+    <FormField label={spec.label} error={errors[spec.key]}>
+      {(p) =>
+        wrap(
+          <Input
+            {...p}
+            inputMode="numeric"
+            autoComplete={spec.autoComplete}
+            placeholder={spec.placeholder}
+            maxLength={spec.maxLength}
+            className={spec.className}
+            value={fields[spec.key]}
+            onChange={(e) => set(spec.key, spec.format(e.target.value))}
+          />,
+        )
+      }
+    </FormField>
+  );
+
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card payment (test mode)">
       <div className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -68,50 +119,15 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
       {failure ? (
         <FormAlert>{failure}</FormAlert>
       ) : null}
-      <FormField label="Card number" error={errors.cardNumber}>
-        {(p) => (
-          <div className="relative">
-            <Input
-              {...p}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              className="pl-10 font-mono"
-              value={fields.cardNumber}
-              onChange={(e) => set('cardNumber', formatCardNumber(e.target.value))}
-            />
-            <CreditCard className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          </div>
-        )}
-      </FormField>
+      {field(CARD_NUMBER, (input) => (
+        <div className="relative">
+          {input}
+          <CreditCard className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        </div>
+      ))}
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry" error={errors.expiry}>
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              className="font-mono"
-              value={fields.expiry}
-              onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-            />
-          )}
-        </FormField>
-        <FormField label="CVC" error={errors.cvc}>
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              className="font-mono"
-              value={fields.cvc}
-              onChange={(e) => set('cvc', onlyDigits(e.target.value).slice(0, 4))}
-            />
-          )}
-        </FormField>
+        {field(EXPIRY)}
+        {field(CVC)}
       </div>
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
         <Lock className="h-4 w-4" aria-hidden="true" />

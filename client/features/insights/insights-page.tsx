@@ -31,6 +31,65 @@ const OnTimeChart = chart('OnTimeChart');
 const OpenWorkChart = chart('OpenWorkChart');
 const ReviewersChart = chart('ReviewersChart');
 
+interface Facts {
+  nothingCompleted: boolean;
+  openTotal: number;
+  data: Insights;
+}
+
+const NONE_COMPLETED = 'No orders were completed in this range.';
+
+/** The figures' sections, in order: each a chart, the table behind it, and what it says when it has nothing to show. */
+const SECTIONS: readonly {
+  id: string;
+  title: string;
+  description: string;
+  table: (data: Insights) => TableModel;
+  Chart: ComponentType<{ data: Insights }>;
+  empty?: (facts: Facts) => string | null;
+}[] = [
+  {
+    id: 'insights-daily',
+    title: 'Orders and revenue per day',
+    description: 'Orders paid each day; revenue is succeeded payments minus refunds made that day.',
+    table: dailyTable,
+    Chart: DailyChart,
+  },
+  {
+    id: 'insights-turnaround',
+    title: 'Turnaround against the promise',
+    description: 'Orders completed in the range: hours from payment (or the revision request) to delivery, against the hours promised.',
+    table: turnaroundTable,
+    Chart: TurnaroundChart,
+    empty: ({ nothingCompleted }) => (nothingCompleted ? NONE_COMPLETED : null),
+  },
+  {
+    id: 'insights-on-time',
+    title: 'On-time rate',
+    description: 'Share of the orders completed in the range that were delivered by their due date.',
+    table: onTimeTable,
+    Chart: OnTimeChart,
+    empty: ({ nothingCompleted }) => (nothingCompleted ? NONE_COMPLETED : null),
+  },
+  {
+    id: 'insights-open',
+    title: 'Open work by status and age',
+    description: 'Paid orders not yet delivered, right now (whatever the range), by how long they have waited.',
+    table: openWorkTable,
+    Chart: OpenWorkChart,
+    empty: ({ openTotal }) => (openTotal === 0 ? 'No open work: every paid order has been delivered.' : null),
+  },
+  {
+    id: 'insights-reviewers',
+    title: 'Reviewers',
+    description:
+      "Orders each reviewer delivered in the range (once per order), their deliveries, the orders' words, active editing hours and words per active hour.",
+    table: reviewersTable,
+    Chart: ReviewersChart,
+    empty: ({ data }) => (data.reviewers.length === 0 ? 'No deliveries in this range.' : null),
+  },
+];
+
 function ChartSkeleton() {
   return <Skeleton className="h-[260px] w-full" />;
 }
@@ -106,55 +165,19 @@ function Figures({ data, range }: { data: Insights; range: DayRange }) {
         />
         <Stat label="Open work" value={openTotal.toLocaleString('en-GB')} note={`${overdue.toLocaleString('en-GB')} overdue, now`} />
       </div>
-      <Section
-        id="insights-daily"
-        title="Orders and revenue per day"
-        description="Orders paid each day; revenue is succeeded payments minus refunds made that day."
-        model={dailyTable(data)}
-        range={range}
-        Chart={DailyChart}
-        data={data}
-      />
-      <Section
-        id="insights-turnaround"
-        title="Turnaround against the promise"
-        description="Orders completed in the range: hours from payment (or the revision request) to delivery, against the hours promised."
-        model={turnaroundTable(data)}
-        range={range}
-        Chart={TurnaroundChart}
-        data={data}
-        empty={nothingCompleted ? 'No orders were completed in this range.' : null}
-      />
-      <Section
-        id="insights-on-time"
-        title="On-time rate"
-        description="Share of the orders completed in the range that were delivered by their due date."
-        model={onTimeTable(data)}
-        range={range}
-        Chart={OnTimeChart}
-        data={data}
-        empty={nothingCompleted ? 'No orders were completed in this range.' : null}
-      />
-      <Section
-        id="insights-open"
-        title="Open work by status and age"
-        description="Paid orders not yet delivered, right now (whatever the range), by how long they have waited."
-        model={openWorkTable(data)}
-        range={range}
-        Chart={OpenWorkChart}
-        data={data}
-        empty={openTotal === 0 ? 'No open work: every paid order has been delivered.' : null}
-      />
-      <Section
-        id="insights-reviewers"
-        title="Reviewers"
-        description="Orders each reviewer delivered in the range (once per order), their deliveries, the orders' words, active editing hours and words per active hour."
-        model={reviewersTable(data)}
-        range={range}
-        Chart={ReviewersChart}
-        data={data}
-        empty={data.reviewers.length === 0 ? 'No deliveries in this range.' : null}
-      />
+      {SECTIONS.map((section) => (
+        <Section
+          key={section.id}
+          id={section.id}
+          title={section.title}
+          description={section.description}
+          model={section.table(data)}
+          range={range}
+          Chart={section.Chart}
+          data={data}
+          empty={section.empty?.({ nothingCompleted, openTotal, data }) ?? null}
+        />
+      ))}
     </>
   );
 }

@@ -41,78 +41,59 @@ export function turnaroundLabel(row: Pick<TurnaroundRow, 'dimension' | 'key'>): 
   return TURNAROUND_SPEED_LABELS[row.key as TurnaroundSpeed] ?? row.key;
 }
 
-export function dailyTable(data: Insights): TableModel {
-  return {
-    caption: 'Orders and revenue per day',
-    file: 'orders-revenue',
-    header: ['Day', 'Orders', 'Paid', 'Refunded', 'Net'],
-    numeric: [false, true, true, true, true],
-    rows: data.daily.map((d) => ({
-      key: d.day,
-      cells: [formatDay(d.day), count(d.orders), formatPence(d.paidPence), formatPence(d.refundedPence), formatPence(d.netPence)],
-      csv: [d.day, d.orders, pounds(d.paidPence), pounds(d.refundedPence), pounds(d.netPence)],
-    })),
-  };
+type TableRow = TableModel['rows'][number];
+
+/** A table whose first column names the row and whose other columns are numbers (right-aligned). */
+function table<T>(caption: string, file: string, header: readonly string[], items: readonly T[], row: (item: T, index: number) => TableRow): TableModel {
+  return { caption, file, header, numeric: header.map((_, i) => i > 0), rows: items.map(row) };
 }
 
-export function turnaroundTable(data: Insights): TableModel {
-  return {
-    caption: 'Turnaround against the promise',
-    file: 'turnaround',
-    header: ['Orders', 'Completed', 'Median', '90th percentile', 'Promised (median)'],
-    numeric: [false, true, true, true, true],
-    rows: data.turnaround.map((r) => ({
-      key: `${r.dimension}-${r.key}`,
-      cells: [turnaroundLabel(r), count(r.completed), hours(r.medianHours), hours(r.p90Hours), hours(r.promisedMedianHours)],
-      csv: [turnaroundLabel(r), r.completed, r.medianHours, r.p90Hours, r.promisedMedianHours],
-    })),
-  };
-}
+/** The turnaround rows (all orders, each tier, each speed), keyed alike in the tables built on them. */
+const turnaroundRow = (r: TurnaroundRow, cells: readonly string[], csv: readonly CsvCell[]): TableRow => ({
+  key: `${r.dimension}-${r.key}`,
+  cells: [turnaroundLabel(r), count(r.completed), ...cells],
+  csv: [turnaroundLabel(r), r.completed, ...csv],
+});
 
-export function onTimeTable(data: Insights): TableModel {
-  return {
-    caption: 'On-time rate',
-    file: 'on-time',
-    header: ['Orders', 'Completed', 'On time', 'On-time rate'],
-    numeric: [false, true, true, true],
-    rows: data.turnaround.map((r) => ({
-      key: `${r.dimension}-${r.key}`,
-      cells: [turnaroundLabel(r), count(r.completed), count(r.onTime), percent(r.onTimeRate)],
-      csv: [turnaroundLabel(r), r.completed, r.onTime, r.onTimeRate === null ? null : Math.round(r.onTimeRate * 1000) / 10],
-    })),
-  };
-}
+export const dailyTable = (data: Insights): TableModel =>
+  table('Orders and revenue per day', 'orders-revenue', ['Day', 'Orders', 'Paid', 'Refunded', 'Net'], data.daily, (d) => ({
+    key: d.day,
+    cells: [formatDay(d.day), count(d.orders), formatPence(d.paidPence), formatPence(d.refundedPence), formatPence(d.netPence)],
+    csv: [d.day, d.orders, pounds(d.paidPence), pounds(d.refundedPence), pounds(d.netPence)],
+  }));
 
-export function openWorkTable(data: Insights): TableModel {
-  return {
-    caption: 'Open work by status and age',
-    file: 'open-work',
-    header: ['Status', ...OPEN_AGE_BUCKETS.map((b) => b.label), 'Total', 'Overdue'],
-    numeric: [false, ...OPEN_AGE_BUCKETS.map(() => true), true, true],
-    rows: data.openWork.map((r) => ({
-      key: r.status,
-      cells: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => count(r[b.key])), count(r.total), count(r.overdue)],
-      csv: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => r[b.key]), r.total, r.overdue],
-    })),
-  };
-}
+export const turnaroundTable = (data: Insights): TableModel =>
+  table('Turnaround against the promise', 'turnaround', ['Orders', 'Completed', 'Median', '90th percentile', 'Promised (median)'], data.turnaround, (r) =>
+    turnaroundRow(r, [hours(r.medianHours), hours(r.p90Hours), hours(r.promisedMedianHours)], [r.medianHours, r.p90Hours, r.promisedMedianHours]),
+  );
 
-export function reviewersTable(data: Insights): TableModel {
-  return {
-    caption: 'Completed orders and words per reviewer',
-    file: 'reviewers',
-    header: ['Reviewer', 'Orders', 'Deliveries', 'Words', 'Active hours', 'Words per active hour'],
-    numeric: [false, true, true, true, true, true],
-    rows: data.reviewers.map((r, i) => {
+export const onTimeTable = (data: Insights): TableModel =>
+  table('On-time rate', 'on-time', ['Orders', 'Completed', 'On time', 'On-time rate'], data.turnaround, (r) =>
+    turnaroundRow(r, [count(r.onTime), percent(r.onTimeRate)], [r.onTime, r.onTimeRate === null ? null : Math.round(r.onTimeRate * 1000) / 10]),
+  );
+
+export const openWorkTable = (data: Insights): TableModel =>
+  table('Open work by status and age', 'open-work', ['Status', ...OPEN_AGE_BUCKETS.map((b) => b.label), 'Total', 'Overdue'], data.openWork, (r) => ({
+    key: r.status,
+    cells: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => count(r[b.key])), count(r.total), count(r.overdue)],
+    csv: [statusLabel(r.status), ...OPEN_AGE_BUCKETS.map((b) => r[b.key]), r.total, r.overdue],
+  }));
+
+export const reviewersTable = (data: Insights): TableModel =>
+  table(
+    'Completed orders and words per reviewer',
+    'reviewers',
+    ['Reviewer', 'Orders', 'Deliveries', 'Words', 'Active hours', 'Words per active hour'],
+    data.reviewers,
+    (r, i) => {
       const hours = Math.round((r.activeSeconds / 3600) * 10) / 10;
       return {
         key: r.reviewerId ?? `former-${i}`,
         cells: [r.name, count(r.orders), count(r.deliveries), count(r.words), hours.toLocaleString('en-GB'), r.wordsPerActiveHour === null ? '—' : count(r.wordsPerActiveHour)],
         csv: [r.name, r.orders, r.deliveries, r.words, hours, r.wordsPerActiveHour ?? ''],
       };
-    }),
-  };
-}
+    },
+  );
 
 /** The table behind a chart; it scrolls sideways on a narrow screen (focusable, so a keyboard can scroll it). */
 export function FigureTable({ model }: { model: TableModel }) {

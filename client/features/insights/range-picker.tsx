@@ -25,6 +25,44 @@ export function rangeError(range: DayRange): string | null {
   return days < 1 || days > MAX_INSIGHTS_RANGE_DAYS ? INSIGHTS_MESSAGES.badRange : null;
 }
 
+const ERROR_ID = 'insights-range-error';
+
+/** One end of the range: a labelled date input, bounded by the other end, marked invalid with the range's error. */
+function DayInput({
+  label,
+  name,
+  value,
+  min,
+  max,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  min?: string;
+  max?: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col text-xs text-slate-600">
+      {label}
+      <Input
+        type="date"
+        name={name}
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-9"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ERROR_ID : undefined}
+      />
+    </label>
+  );
+}
+
 /** Two date inputs (London days, both included) and presets; the range changes on "Show" or a preset. */
 export function RangePicker({ value, onChange }: { value: DayRange; onChange: (range: DayRange) => void }) {
   const [draft, setDraft] = useState(value);
@@ -59,38 +97,14 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs text-slate-600">
-          From
-          <Input
-            type="date"
-            name="from"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-            className="h-9"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'insights-range-error' : undefined}
-          />
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          To
-          <Input
-            type="date"
-            name="to"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-            className="h-9"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'insights-range-error' : undefined}
-          />
-        </label>
+        <DayInput label="From" name="from" value={draft.from} max={draft.to} error={error} onChange={(from) => setDraft({ ...draft, from })} />
+        <DayInput label="To" name="to" value={draft.to} min={draft.from} error={error} onChange={(to) => setDraft({ ...draft, to })} />
         <Button type="submit" size="sm" variant="outline">
           Show
         </Button>
       </div>
       {error ? (
-        <p id="insights-range-error" role="alert" className="text-sm text-red-700">
+        <p id={ERROR_ID} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -1,8 +1,8 @@
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import {
+  CtaBand,
   Eye,
+  FeatureCard,
   FAST_HOURS,
   HeartHandshake,
   Lock,
@@ -95,33 +95,19 @@ export default function AboutPage() {
       <Section title="Why choose us">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {REASONS.map((reason) => (
-            <li key={reason.title} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <reason.icon className="h-6 w-6 text-accent" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{reason.title}</h3>
+            <FeatureCard key={reason.title} icon={reason.icon} title={reason.title}>
               <p className="mt-2 text-sm leading-relaxed text-slate-700">{reason.text}</p>
-            </li>
+            </FeatureCard>
           ))}
         </ul>
       </Section>
 
-      <section aria-labelledby="about-cta" className="bg-ink">
-        <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
-          <h2 id="about-cta" className="text-2xl font-bold text-white sm:text-3xl">
-            Ready to see what a human editor adds?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-200">
-            Submit your first piece in a couple of minutes, or tell us about a larger project.
-          </p>
-          <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link href="/check-now">Check your content now</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href="/contact">Contact us</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="about-cta"
+        title="Ready to see what a human editor adds?"
+        lead="Submit your first piece in a couple of minutes, or tell us about a larger project."
+        secondary={{ href: '/contact', label: 'Contact us' }}
+      />
     </>
   );
 }

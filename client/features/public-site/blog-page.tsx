@@ -4,14 +4,9 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { cn } from '@client/lib/cn';
 import { BLOG_CATEGORIES, blogCategoryLabel, type BlogCategorySlug } from './blog/categories';
 import { BLOG_POSTS } from './blog/posts';
-import { formatLongDate } from '@client/lib/format';
 import { NewsletterForm } from './components/newsletter-form';
-import {
-  CalendarDays,
-  Clock,
-  Newspaper,
-  PageHeader,
-} from './components/kit';
+import { PostMeta } from './components/post-meta';
+import { Newspaper, PageHeader } from './components/kit';
 
 type Filter = 'all' | BlogCategorySlug;
 const FILTERS: readonly { slug: Filter; label: string }[] = [{ slug: 'all', label: 'All' }, ...BLOG_CATEGORIES];
@@ -73,17 +68,7 @@ export default function BlogPage() {
                     </Link>
                   </h3>
                   <p className="mt-2 flex-1 text-sm text-slate-700">{post.excerpt}</p>
-                  <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
-                    <span>{post.author}</span>
-                    <span className="inline-flex items-center gap-1">
-                      <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
-                      <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <Clock className="h-3.5 w-3.5" aria-hidden="true" />
-                      {post.readTime} min read
-                    </span>
-                  </p>
+                  <PostMeta post={post} />
                 </li>
               ))}
             </ul>

@@ -6,13 +6,9 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { blogCategoryLabel } from './blog/categories';
 import type { BlogPost } from './blog/front-matter';
 import { findBlogPost } from './blog/posts';
-import { formatLongDate } from '@client/lib/format';
 import { NewsletterForm } from './components/newsletter-form';
-import {
-  ArrowLeft,
-  CalendarDays,
-  Clock,
-} from './components/kit';
+import { PostMeta } from './components/post-meta';
+import { ArrowLeft } from './components/kit';
 
 // The post title is the page's one <h1>, so a `#` heading in the body is shown as an <h2>.
 const markdown = new Marked({
@@ -41,17 +37,7 @@ function Post({ post }: { post: BlogPost }) {
       </Link>
       <p className="mt-6 text-sm font-semibold tracking-wide text-accent uppercase">{blogCategoryLabel(post.category)}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
-      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-        <span>By {post.author}</span>
-        <span className="inline-flex items-center gap-1">
-          <CalendarDays className="h-4 w-4" aria-hidden="true" />
-          <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <Clock className="h-4 w-4" aria-hidden="true" />
-          {post.readTime} min read
-        </span>
-      </p>
+      <PostMeta post={post} large />
       <div
         className="mt-8 space-y-5 leading-relaxed text-slate-800 [&_a]:text-accent [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_ul]:list-disc [&_ul]:pl-6"
         dangerouslySetInnerHTML={{ __html: html }}

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
@@ -27,6 +28,63 @@ const BUSINESS_HOURS = [
 const QUICK_LINK =
   'flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-900 hover:border-emerald-600 hover:bg-accent-soft';
 
+/**
+ * `plain`: an ordinary <a>, not a client route: the API documentation is a server page (the OpenAPI viewer,
+ * decision 024), a full page load; #form is a place on this page.
+ */
+const QUICK_LINKS = [
+  { icon: BookOpen, label: 'Help center', href: '/help-center', plain: false },
+  { icon: Code2, label: 'API documentation', href: '/docs/api', plain: true },
+  { icon: MessageCircle, label: 'Live chat', href: '#form', plain: true },
+] as const;
+
+/** A grey box beside the form, labelled by its <h2> (with an icon when it has one). */
+function SideCard({ id, title, icon: Icon, children }: { id: string; title: string; icon?: LucideIcon; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id={id} className={Icon ? 'flex items-center gap-2 text-lg font-semibold text-slate-900' : 'text-lg font-semibold text-slate-900'}>
+        {Icon ? <Icon className="h-5 w-5 text-accent" aria-hidden="true" /> : null}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One way to reach us: its icon, what it is, and the address (a link when `href` is given). */
+function ContactItem({
+  icon: Icon,
+  label,
+  href,
+  text,
+  breakAll = false,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  href?: string;
+  text?: string;
+  /** A long address without spaces (an e-mail) may break anywhere. */
+  breakAll?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+      <div className={breakAll ? 'min-w-0' : undefined}>
+        <p className="font-medium text-slate-900">{label}</p>
+        {href ? (
+          <a href={href} className={breakAll ? 'break-all text-accent underline underline-offset-4' : 'text-accent underline underline-offset-4'}>
+            {text}
+          </a>
+        ) : (
+          children
+        )}
+      </div>
+    </li>
+  );
+}
+
 export default function ContactPage() {
   usePageMeta();
   const { support } = useSiteConfig();
@@ -54,44 +112,17 @@ export default function ContactPage() {
         </section>
 
         <div className="flex flex-col gap-6">
-          <section aria-labelledby="details-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
-            <h2 id="details-title" className="text-lg font-semibold text-slate-900">
-              Contact details
-            </h2>
+          <SideCard id="details-title" title="Contact details">
             <ul className="mt-4 space-y-4 text-sm">
-              <li className="flex gap-3">
-                <Mail className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">Email support</p>
-                  <a href={`mailto:${support.email}`} className="break-all text-accent underline underline-offset-4">
-                    {support.email}
-                  </a>
-                </div>
-              </li>
-              <li className="flex gap-3">
-                <Phone className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
-                <div>
-                  <p className="font-medium text-slate-900">Phone</p>
-                  <a href={`tel:${tel}`} className="text-accent underline underline-offset-4">
-                    {support.phone}
-                  </a>
-                </div>
-              </li>
-              <li className="flex gap-3">
-                <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
-                <div>
-                  <p className="font-medium text-slate-900">Office</p>
-                  <address className="text-slate-700 not-italic">{support.address}</address>
-                </div>
-              </li>
+              <ContactItem icon={Mail} label="Email support" href={`mailto:${support.email}`} text={support.email} breakAll />
+              <ContactItem icon={Phone} label="Phone" href={`tel:${tel}`} text={support.phone} />
+              <ContactItem icon={MapPin} label="Office">
+                <address className="text-slate-700 not-italic">{support.address}</address>
+              </ContactItem>
             </ul>
-          </section>
+          </SideCard>
 
-          <section aria-labelledby="hours-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
-            <h2 id="hours-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Clock className="h-5 w-5 text-accent" aria-hidden="true" />
-              Business hours
-            </h2>
+          <SideCard id="hours-title" title="Business hours" icon={Clock}>
             <dl className="mt-4 space-y-2 text-sm">
               {BUSINESS_HOURS.map((row) => (
                 <div key={row.days} className="flex justify-between gap-4">
@@ -100,33 +131,33 @@ export default function ContactPage() {
                 </div>
               ))}
             </dl>
-          </section>
+          </SideCard>
 
-          <section aria-labelledby="quick-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
-            <h2 id="quick-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <LifeBuoy className="h-5 w-5 text-accent" aria-hidden="true" />
-              Quick support
-            </h2>
+          <SideCard id="quick-title" title="Quick support" icon={LifeBuoy}>
             <div className="mt-4 flex flex-col gap-3">
-              <Link href="/help-center" className={QUICK_LINK}>
-                <BookOpen className="h-5 w-5 text-accent" aria-hidden="true" />
-                Help center
-              </Link>
-              {/* A server page (the OpenAPI viewer, decision 024): a full page load, not a client route. */}
-              <a href="/docs/api" className={QUICK_LINK}>
-                <Code2 className="h-5 w-5 text-accent" aria-hidden="true" />
-                API documentation
-              </a>
-              <a href="#form" className={QUICK_LINK}>
-                <MessageCircle className="h-5 w-5 text-accent" aria-hidden="true" />
-                Live chat
-              </a>
+              {QUICK_LINKS.map(({ icon: Icon, label, href, plain }) => {
+                const content = (
+                  <>
+                    <Icon className="h-5 w-5 text-accent" aria-hidden="true" />
+                    {label}
+                  </>
+                );
+                return plain ? (
+                  <a key={label} href={href} className={QUICK_LINK}>
+                    {content}
+                  </a>
+                ) : (
+                  <Link key={label} href={href} className={QUICK_LINK}>
+                    {content}
+                  </Link>
+                );
+              })}
               <p className="text-xs text-slate-600">
                 The API documentation covers API keys, prepaid credit, orders and signed webhooks. Live chat questions
                 are answered through the form above during business hours.
               </p>
             </div>
-          </section>
+          </SideCard>
         </div>
       </div>
 

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { HelpArticleItem } from './components/help-article-item';
@@ -10,6 +9,8 @@ import {
   Activity,
   Code2,
   CalendarClock,
+  CtaBand,
+  FeatureCard,
   Headphones,
   MessageCircle,
   PageHeader,
@@ -20,6 +21,34 @@ import {
 } from './components/kit';
 
 const CARD = 'flex flex-col rounded-2xl border border-slate-200 bg-white p-6';
+const WAY_LINK = 'mt-4 text-sm font-medium text-accent underline underline-offset-4';
+
+const WAYS = [
+  {
+    icon: Code2,
+    title: 'API documentation',
+    text: 'Send drafts from your own pipeline: API keys, prepaid credit, orders and signed webhooks, with verification examples in TypeScript and Python.',
+    href: '/docs/api',
+    link: 'Read the API documentation',
+    serverPage: true,
+  },
+  {
+    icon: MessageCircle,
+    title: 'Live chat',
+    text: 'Message our team during business hours (Mon-Fri 9-6 EST, Sat 10-4) and we will answer as quickly as we can, usually the same day.',
+    href: '/contact#form',
+    link: 'Start a conversation',
+    serverPage: false,
+  },
+  {
+    icon: Ticket,
+    title: 'Submit a ticket',
+    text: 'Questions about an order? Include your submission id and we will reply by e-mail within one business day.',
+    href: '/contact#form',
+    link: 'Open a support ticket',
+    serverPage: false,
+  },
+] as const;
 
 export default function HelpCenterPage() {
   usePageMeta();
@@ -117,70 +146,35 @@ export default function HelpCenterPage() {
 
       <Section title="More ways to get help">
         <ul className="grid gap-6 md:grid-cols-3">
-          <li className={CARD}>
-            <Code2 className="h-6 w-6 text-accent" aria-hidden="true" />
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">API documentation</h3>
-            <p className="mt-2 flex-1 text-sm text-slate-700">
-              Send drafts from your own pipeline: API keys, prepaid credit, orders and signed webhooks, with verification
-              examples in TypeScript and Python.
-            </p>
-            <a href="/docs/api" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
-              Read the API documentation
-            </a>
-          </li>
-          <li className={CARD}>
-            <MessageCircle className="h-6 w-6 text-accent" aria-hidden="true" />
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">Live chat</h3>
-            <p className="mt-2 flex-1 text-sm text-slate-700">
-              Message our team during business hours (Mon-Fri 9-6 EST, Sat 10-4) and we will answer as quickly as we can, usually the same day.
-            </p>
-            <Link href="/contact#form" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
-              Start a conversation
-            </Link>
-          </li>
-          <li className={CARD}>
-            <Ticket className="h-6 w-6 text-accent" aria-hidden="true" />
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">Submit a ticket</h3>
-            <p className="mt-2 flex-1 text-sm text-slate-700">
-              Questions about an order? Include your submission id and we will reply by e-mail within one business day.
-            </p>
-            <Link href="/contact#form" className="mt-4 text-sm font-medium text-accent underline underline-offset-4">
-              Open a support ticket
-            </Link>
-          </li>
-          <li className={CARD}>
-            <Activity className="h-6 w-6 text-accent" aria-hidden="true" />
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">Status page</h3>
+          {WAYS.map((way) => (
+            <FeatureCard key={way.title} icon={way.icon} title={way.title} className="flex flex-col">
+              <p className="mt-2 flex-1 text-sm text-slate-700">{way.text}</p>
+              {/* The API documentation is a server page (decision 024): a full page load, not a client route. */}
+              {way.serverPage ? (
+                <a href={way.href} className={WAY_LINK}>
+                  {way.link}
+                </a>
+              ) : (
+                <Link href={way.href} className={WAY_LINK}>
+                  {way.link}
+                </Link>
+              )}
+            </FeatureCard>
+          ))}
+          <FeatureCard icon={Activity} title="Status page" className="flex flex-col">
             <p className="mt-2 mb-4 flex-1 text-sm text-slate-700">Is something not working? Check the live status of the service.</p>
             <ServiceStatus />
-          </li>
+          </FeatureCard>
         </ul>
       </Section>
 
-      <section aria-labelledby="still-need-help" className="bg-ink">
-        <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
-          <h2 id="still-need-help" className="text-2xl font-bold text-white sm:text-3xl">
-            Still need help?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-200">
-            Our support team is happy to talk through an order, a larger project or anything else.
-          </p>
-          <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link href="/contact">
-                <Headphones className="h-5 w-5" aria-hidden="true" />
-                Contact Support
-              </Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href="/contact#form">
-                <CalendarClock className="h-5 w-5" aria-hidden="true" />
-                Schedule a Call
-              </Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="still-need-help"
+        title="Still need help?"
+        lead="Our support team is happy to talk through an order, a larger project or anything else."
+        primary={{ href: '/contact', label: 'Contact Support', icon: Headphones }}
+        secondary={{ href: '/contact#form', label: 'Schedule a Call', icon: CalendarClock }}
+      />
     </>
   );
 }

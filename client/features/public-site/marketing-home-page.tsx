@@ -6,9 +6,11 @@ import {
   ArrowRight,
   BadgeCheck,
   Copy,
+  CtaBand,
   FAST_FEE,
   FAST_HOURS,
   FileText,
+  HowItWorks,
   MessageSquareWarning,
   MINIMUM_CHARGE,
   ratePerWord,
@@ -17,7 +19,6 @@ import {
   ShieldCheck,
   STANDARD_DAYS,
   type Step,
-  StepList,
   TierCards,
   Upload,
   UserCheck,
@@ -113,12 +114,7 @@ export default function MarketingHomePage() {
         </div>
       </section>
 
-      <Section
-        title="How it works"
-        intro="Three steps between a first draft and content you are happy to put your name to."
-      >
-        <StepList steps={STEPS} />
-      </Section>
+      <HowItWorks intro="Three steps between a first draft and content you are happy to put your name to." steps={STEPS} />
 
       <Section
         tone="muted"
@@ -159,35 +155,25 @@ export default function MarketingHomePage() {
         </p>
       </Section>
 
-      <section aria-labelledby="cta-title" className="bg-ink">
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
-          <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white">
-            Publish with confidence
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Paste your draft, see the exact price before you pay, and get it back checked by a professional.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link href="/check-now">Check your content now</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href="/about">Meet the team behind HumanProof</Link>
-            </Button>
-          </div>
-          <p className="mt-8 text-sm text-slate-300">
-            By ordering you agree to our{' '}
-            <Link href="/terms-of-service" className="text-white underline underline-offset-4">
-              terms of service
-            </Link>
-            . Read how we look after your content in our{' '}
-            <Link href="/privacy-policy" className="text-white underline underline-offset-4">
-              privacy policy
-            </Link>
-            .
-          </p>
-        </div>
-      </section>
+      <CtaBand
+        id="cta-title"
+        large
+        title="Publish with confidence"
+        lead="Paste your draft, see the exact price before you pay, and get it back checked by a professional."
+        secondary={{ href: '/about', label: 'Meet the team behind HumanProof' }}
+      >
+        <p className="mt-8 text-sm text-slate-300">
+          By ordering you agree to our{' '}
+          <Link href="/terms-of-service" className="text-white underline underline-offset-4">
+            terms of service
+          </Link>
+          . Read how we look after your content in our{' '}
+          <Link href="/privacy-policy" className="text-white underline underline-offset-4">
+            privacy policy
+          </Link>
+          .
+        </p>
+      </CtaBand>
     </>
   );
 }

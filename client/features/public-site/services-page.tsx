@@ -6,10 +6,12 @@ import {
   ArrowRight,
   ClipboardList,
   CreditCard,
+  CtaBand,
   examplePrice,
   FAST_FEE,
   FAST_HOURS,
   FileCheck2,
+  HowItWorks,
   Info,
   MINIMUM_CHARGE,
   PageHeader,
@@ -17,7 +19,6 @@ import {
   Section,
   STANDARD_DAYS,
   type Step,
-  StepList,
   TierCards,
   Timer,
   wordsCoveredByMinimum,
@@ -129,28 +130,14 @@ export default function ServicesPage() {
         </div>
       </Section>
 
-      <Section title="How it works" intro="Four steps from draft to publish-ready, all from your browser.">
-        <StepList steps={STEPS} />
-      </Section>
+      <HowItWorks intro="Four steps from draft to publish-ready, all from your browser." steps={STEPS} />
 
-      <section aria-labelledby="services-cta" className="bg-ink">
-        <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6">
-          <h2 id="services-cta" className="text-2xl font-bold text-white sm:text-3xl">
-            See your exact price in seconds
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-200">
-            Paste your text and the form prices it as you type. Nothing is charged until you confirm.
-          </p>
-          <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <Link href="/check-now">Check your content now</Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href="/contact">Talk to our team</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="services-cta"
+        title="See your exact price in seconds"
+        lead="Paste your text and the form prices it as you type. Nothing is charged until you confirm."
+        secondary={{ href: '/contact', label: 'Talk to our team' }}
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { Badge } from '@client/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { useCurrentUser } from '@client/lib/current-user';
 import { useAccountSecurity } from '@client/features/account';
 import { ChangeEmailForm } from './change-email-form';
@@ -14,11 +15,7 @@ export function AccountSecurityCard() {
   const security = useAccountSecurity(user !== null).data;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Account Security
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={ShieldCheck} title="Account Security" />
       <CardContent className="flex flex-col gap-6">
         <div className="flex items-center justify-between gap-4">
           <p className="text-sm text-slate-700">You sign in through HumanProof&apos;s secure sign-in.</p>

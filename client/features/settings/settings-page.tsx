@@ -6,7 +6,8 @@ import { Bell, CreditCard, User } from 'lucide-react';
 import { AUTH_MESSAGES, profileUpdateSchema, type CurrentUser, type ProfileUpdateInput } from '@shared/auth.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { useCurrentUser } from '@client/lib/current-user';
@@ -41,12 +42,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <User className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Profile
-        </CardTitle>
-        <CardDescription>Your name as our review team sees it.</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={User} title="Profile" description="Your name as our review team sees it." />
       <CardContent>
         {editing ? (
           <form noValidate className="flex flex-col gap-4" onSubmit={form.handleSubmit(submit)}>
@@ -116,11 +112,7 @@ export default function SettingsPage() {
       <div className="mt-8 flex flex-col gap-6">
         <ProfileCard user={user} />
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Bell className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Notifications
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={Bell} title="Notifications" />
           <CardContent className="flex items-center justify-between gap-4">
             <p className="text-sm text-slate-700">
               E-mail notifications are always enabled, so you hear about payments, reviews and messages from our team.
@@ -133,11 +125,7 @@ export default function SettingsPage() {
         <WebhooksCard />
         <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Billing &amp; Usage
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={CreditCard} title="Billing & Usage" />
           <CardContent className="flex flex-col gap-3">
             <p className="text-sm text-slate-700">
               Billing is handled securely by our card payment provider when you submit content. We never store your card details.

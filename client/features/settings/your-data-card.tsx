@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD } from '@shared/account.schema';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -73,12 +74,7 @@ function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
 export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Download className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Your data
-        </CardTitle>
-        <CardDescription>Take a copy of your data, or close your account.</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Download} title="Your data" description="Take a copy of your data, or close your account." />
       <CardContent className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
           Download your profile, orders, messages and payments as a JSON file.

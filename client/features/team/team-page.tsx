@@ -5,6 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FormAlert, FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { ResourceItems, ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
@@ -64,41 +65,43 @@ function MemberRow({ member }: { member: TeamMember }) {
       },
     );
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`member-${member.email}`}>
-      <div className="min-w-0">
-        <p className="font-medium">
+    <ResourceRow
+      variant="panel"
+      testId={`member-${member.email}`}
+      title={
+        <>
           {member.name}{' '}
           <Badge tone={member.role === 'admin' ? 'accent' : 'grey'}>{member.role === 'admin' ? 'Admin' : 'Reviewer'}</Badge>{' '}
           {member.suspended ? <Badge tone="red">Suspended</Badge> : null}
-        </p>
-        <p className="text-sm text-slate-600">
-          {member.email} · {member.openClaims} open {member.openClaims === 1 ? 'claim' : 'claims'}
-        </p>
-      </div>
-      {member.manageable ? (
-        <div className="flex gap-2">
-          {member.suspended ? (
-            <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('reinstate')}>
-              Reinstate
+        </>
+      }
+      details={`${member.email} · ${member.openClaims} open ${member.openClaims === 1 ? 'claim' : 'claims'}`}
+      actions={
+        member.manageable ? (
+          <>
+            {member.suspended ? (
+              <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('reinstate')}>
+                Reinstate
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('suspend')}>
+                Suspend
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={change.isPending}
+              onClick={() => {
+                if (window.confirm(`Remove ${member.name} from the review team? Their open claims go back to the queue.`)) act('remove');
+              }}
+            >
+              Remove
             </Button>
-          ) : (
-            <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('suspend')}>
-              Suspend
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={change.isPending}
-            onClick={() => {
-              if (window.confirm(`Remove ${member.name} from the review team? Their open claims go back to the queue.`)) act('remove');
-            }}
-          >
-            Remove
-          </Button>
-        </div>
-      ) : null}
-    </li>
+          </>
+        ) : null
+      }
+    />
   );
 }
 
@@ -112,33 +115,29 @@ function Team() {
     <>
       <section className="flex flex-col gap-2" aria-label="Members">
         <h2 className="text-lg font-semibold">Members</h2>
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
+        <ResourceItems variant="panel">
           {members.map((m) => (
             <MemberRow key={m.id} member={m} />
           ))}
-        </ul>
+        </ResourceItems>
       </section>
       <section className="flex flex-col gap-2" aria-label="Pending invitations">
         <h2 className="text-lg font-semibold">Pending invitations</h2>
-        {invitations.length === 0 ? (
-          <p className="text-sm text-slate-600">No pending invitations.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4">
-            {invitations.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`invitation-${i.email}`}>
-                <div>
-                  <p className="font-medium">{i.email}</p>
-                  <p className="text-sm text-slate-600">
-                    Invited {i.invitedBy ? `by ${i.invitedBy} ` : ''}· expires {formatDateTime(i.expiresAt)}
-                  </p>
-                </div>
+        <ResourceList items={invitations} emptyText="No pending invitations." variant="panel">
+          {(i) => (
+            <ResourceRow
+              variant="panel"
+              testId={`invitation-${i.email}`}
+              title={i.email}
+              details={`Invited ${i.invitedBy ? `by ${i.invitedBy} ` : ''}· expires ${formatDateTime(i.expiresAt)}`}
+              actions={
                 <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)}>
                   Revoke
                 </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+              }
+            />
+          )}
+        </ResourceList>
       </section>
     </>
   );

@@ -4,10 +4,13 @@ import { WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type WebhookEndpoint, type
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { SecretShownOnce } from '@client/components/ui/secret-shown-once';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
+import { CheckboxGroup } from '@client/components/ui/checkbox-group';
+import { CreateForm } from '@client/components/ui/create-form';
 import { FormField } from '@client/components/ui/form-field';
+import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { Input } from '@client/components/ui/input';
-import { ApiError } from '@client/lib/api';
+import { ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import {
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -73,18 +76,21 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const update = useUpdateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
   return (
-    <li className="flex flex-col gap-2 p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <p className="break-all font-medium">
-            {endpoint.url} {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red">Disabled</Badge>}
-          </p>
-          <p className="text-xs text-slate-600">
-            {endpoint.events.join(', ')}
-            {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ResourceRow
+      titleClassName="break-all"
+      title={
+        <>
+          {endpoint.url} {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red">Disabled</Badge>}
+        </>
+      }
+      details={
+        <>
+          {endpoint.events.join(', ')}
+          {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
+        </>
+      }
+      actions={
+        <>
           <Button type="button" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Hide delivery log' : 'Delivery log'}
           </Button>
@@ -94,10 +100,11 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
           <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id)} aria-label={`Delete ${endpoint.url}`}>
             Delete
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       {open && <DeliveryLog endpoint={endpoint} />}
-    </li>
+    </ResourceRow>
   );
 }
 
@@ -107,18 +114,18 @@ export function WebhooksCard() {
   const create = useCreateWebhookEndpoint();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Webhook className="h-5 w-5 text-emerald-700" aria-hidden="true" /> Webhooks
-        </CardTitle>
-        <CardDescription>
-          We POST signed events to your HTTPS endpoints. <a className="underline" href="/docs/api">How to verify the signature</a>.
-        </CardDescription>
-      </CardHeader>
+      <IconCardHeader
+        icon={Webhook}
+        title="Webhooks"
+        description={
+          <>
+            We POST signed events to your HTTPS endpoints. <a className="underline" href="/docs/api">How to verify the signature</a>.
+          </>
+        }
+      />
       <CardContent className="flex flex-col gap-5">
         {created && (
           <SecretShownOnce
@@ -128,55 +135,35 @@ export function WebhooksCard() {
             onDone={() => setCreated(null)}
           />
         )}
-        {endpoints.data && endpoints.data.length > 0 ? (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Your webhook endpoints">
-            {endpoints.data.map((endpoint) => (
-              <EndpointRow key={endpoint.id} endpoint={endpoint} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">{endpoints.isLoading ? 'Loading endpoints…' : 'No webhook endpoints yet.'}</p>
-        )}
-        <form
-          noValidate
-          className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(null);
-            create.mutate(
-              { url, events },
-              {
-                onSuccess: (endpoint) => {
-                  setUrl('');
-                  setCreated(endpoint);
-                },
-                onError: (err) => setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.'),
-              },
-            );
+        <ResourceList
+          label="Your webhook endpoints"
+          items={endpoints.data}
+          isLoading={endpoints.isLoading}
+          loadingText="Loading endpoints…"
+          emptyText="No webhook endpoints yet."
+        >
+          {(endpoint) => <EndpointRow endpoint={endpoint} />}
+        </ResourceList>
+        <CreateForm
+          mutation={create}
+          variables={() => ({ url, events })}
+          label="Add endpoint"
+          busyLabel="Adding..."
+          ready={url.trim() !== '' && events.length > 0}
+          onCreated={(endpoint) => {
+            setUrl('');
+            setCreated(endpoint);
           }}
         >
-          <FormField label="Endpoint URL" error={error ?? undefined}>
-            {(p) => <Input {...p} type="url" placeholder="https://example.com/humanproof" value={url} onChange={(e) => setUrl(e.target.value)} />}
-          </FormField>
-          <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="mb-1 text-sm font-medium">Events</legend>
-            {WEBHOOK_EVENTS.map((type) => (
-              <label key={type} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={events.includes(type)}
-                  onChange={(e) => setEvents((s) => (e.target.checked ? [...s, type] : s.filter((x) => x !== type)))}
-                />
-                <code>{type}</code>
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <Button type="submit" disabled={create.isPending || url.trim() === '' || events.length === 0}>
-              {create.isPending ? 'Adding...' : 'Add endpoint'}
-            </Button>
-          </div>
-        </form>
+          {(error) => (
+            <>
+              <FormField label="Endpoint URL" error={error}>
+                {(p) => <Input {...p} type="url" placeholder="https://example.com/humanproof" value={url} onChange={(e) => setUrl(e.target.value)} />}
+              </FormField>
+              <CheckboxGroup legend="Events" options={WEBHOOK_EVENTS} value={events} onChange={setEvents} />
+            </>
+          )}
+        </CreateForm>
       </CardContent>
     </Card>
   );

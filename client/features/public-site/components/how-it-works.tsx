@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { Section } from './section';
 
 export interface Step {
   title: string;
@@ -24,5 +26,14 @@ export function StepList({ steps, headingLevel = 3 }: { steps: readonly Step[]; 
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The "How it works" section of a marketing page: its intro and the steps. */
+export function HowItWorks({ intro, steps }: { intro: ReactNode; steps: readonly Step[] }) {
+  return (
+    <Section title="How it works" intro={intro}>
+      <StepList steps={steps} />
+    </Section>
   );
 }

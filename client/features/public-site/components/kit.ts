@@ -47,7 +47,9 @@ export {
   UserCheck,
   UsersRound,
 } from 'lucide-react';
-export { StepList, type Step } from './how-it-works';
+export { CtaBand, type CtaLink } from './cta-band';
+export { FeatureCard } from './feature-card';
+export { HowItWorks, StepList, type Step } from './how-it-works';
 export { FaqList, type FaqItem } from './faq-list';
 export { LegalContact, LegalDocument, type LegalSection } from './legal-document';
 export { PageHeader } from './page-header';
