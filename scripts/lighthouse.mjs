@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIfStale } from './build-freshness.mjs';
+import { CHROMIUM_FLAGS } from './lib/chromium-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.HP_DIST_DIR ?? '.tmp/dist-lighthouse');
@@ -31,15 +32,6 @@ function targetFor(page) {
   };
 }
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -93,7 +85,7 @@ function runLighthouse(url, attempt = 1) {
       '--output=json',
       '--output-path=stdout',
       '--quiet',
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './api.schema';
 import { CATEGORIES, ENGLISH_VARIANTS } from './categories';
-import { VERDICTS } from './fact-check.schema';
+import { checkedClaimSchema } from './fact-check.schema';
 import { MAX_MESSAGE_CHARACTERS, MESSAGE_TEXTS } from './message.schema';
 import { SERVICE_TIERS } from './service-tiers';
 import { buildSubmissionSchema, MAX_SHORT_FIELD_CHARACTERS } from './submission.schema';
@@ -176,14 +176,8 @@ export const v1QuoteSchema = z
 export type V1Quote = z.infer<typeof v1QuoteSchema>;
 
 export const v1DiffPartSchema = z.object({ type: z.enum(['equal', 'insert', 'delete']), text: z.string() });
-export const v1ClaimSchema = z.object({
-  passage: z.string(),
-  passageStart: z.number().int(),
-  passageEnd: z.number().int(),
-  verdict: z.enum(VERDICTS),
-  sources: z.array(z.string()),
-  note: z.string(),
-});
+/** A claim of the order's fact-check report, without the reviewer's record of it (id, times). */
+export const v1ClaimSchema = checkedClaimSchema;
 
 export const v1OrderSummarySchema = z
   .object({

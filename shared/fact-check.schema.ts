@@ -98,14 +98,19 @@ export const claimInputSchema = z
 export type ClaimInput = z.input<typeof claimInputSchema>;
 export type ClaimData = z.output<typeof claimInputSchema>;
 
-export const claimSchema = z.object({
-  id: z.string(),
+/** A checked claim as its report shows it: the passage (and its span in the original text), verdict, sources, note. */
+export const checkedClaimSchema = z.object({
   passage: z.string(),
   passageStart: z.number().int(),
   passageEnd: z.number().int(),
   verdict: z.enum(VERDICTS),
   sources: z.array(z.string()),
   note: z.string(),
+});
+
+export const claimSchema = z.object({
+  id: z.string(),
+  ...checkedClaimSchema.shape,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

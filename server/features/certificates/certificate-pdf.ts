@@ -1,25 +1,16 @@
-import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { BRAND } from '../../../shared/brand';
 import { REVOCATION_TEXT, certificatePath, type PublicCertificate } from '../../../shared/certificate.schema';
 import { englishVariantLabel } from '../../../shared/categories';
 import { VERDICT_LABELS, VERDICTS } from '../../../shared/fact-check.schema';
 import { tierLabel } from '../../../shared/service-tiers';
-
-const FONTS = { body: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' };
+import { startA4Pdf } from '../../lib/pdf';
 
 /** The certificate on one A4 page: what was reviewed, by whom, with what effort, and how to verify it. */
 export async function buildCertificatePdf(certificate: Extract<PublicCertificate, { visibility: 'public' }>, origin: string): Promise<Buffer> {
   const { certificate: body } = certificate;
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Human review certificate ${body.code}`, Author: BRAND.name, Creator: BRAND.name } });
-  const regular = existsSync(FONTS.body) ? (doc.registerFont('body', FONTS.body), 'body') : 'Helvetica';
-  const bold = existsSync(FONTS.bold) ? (doc.registerFont('bold', FONTS.bold), 'bold') : 'Helvetica-Bold';
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const pdf = startA4Pdf({ title: `Human review certificate ${body.code}`, author: BRAND.name });
+  const { doc } = pdf;
+  const { regular, bold } = pdf.fonts;
 
   doc.font(bold).fontSize(22).fillColor('#0f172a').text('Certificate of human review');
   doc.moveDown(0.2).font(regular).fontSize(11).fillColor('#475569').text(`${BRAND.name} · ${body.code}`);
@@ -50,6 +41,5 @@ export async function buildCertificatePdf(certificate: Extract<PublicCertificate
   doc.moveDown(0.6).font(regular).fontSize(10).fillColor('#475569');
   doc.text(`Verify it, and check a copy of the text against it, at ${origin}${certificatePath(body.code)}`);
   doc.text('The certificate never contains the text itself, nor the reviewer\u2019s e-mail address or full surname.');
-  doc.end();
-  return done;
+  return pdf.end();
 }

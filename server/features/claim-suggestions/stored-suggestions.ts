@@ -4,6 +4,7 @@ import type { ClaimSuggestion } from '../../../shared/claim-suggestions.schema';
 import type { Database, Executor } from '../../db/client';
 import { claimSuggestions, submissions, type SubmissionRow } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
+import { countedRoundJob, inBatches } from '../../jobs/rounds';
 import type { JobHandler } from '../../jobs/runner';
 import { suggestClaims } from './suggest-claims';
 
@@ -25,35 +26,23 @@ export async function suggestionsFor(db: Executor, order: Pick<SubmissionRow, 'i
  * work on the same order, in batches until none is left. Returns how many orders it handled.
  */
 export async function suggestClaimsRound(db: Database): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const handled = await db.transaction(async (tx) => {
-      const orders = await tx
-        .select({ id: submissions.id, content: submissions.content })
-        .from(submissions)
-        .leftJoin(claimSuggestions, eq(claimSuggestions.submissionId, submissions.id))
-        .where(and(inArray(submissions.status, [...PAID_STATUSES]), isNull(claimSuggestions.submissionId)))
-        .orderBy(sql`${submissions.paidAt} desc nulls last`)
-        .limit(BATCH)
-        .for('update', { of: submissions, skipLocked: true });
-      for (const order of orders) {
-        await tx.insert(claimSuggestions).values({ submissionId: order.id, claims: suggestClaims(order.content) }).onConflictDoNothing();
-      }
-      return orders.length;
-    });
-    total += handled;
-    if (handled < BATCH) return total;
-  }
+  return inBatches(db, BATCH, async (tx) => {
+    const orders = await tx
+      .select({ id: submissions.id, content: submissions.content })
+      .from(submissions)
+      .leftJoin(claimSuggestions, eq(claimSuggestions.submissionId, submissions.id))
+      .where(and(inArray(submissions.status, [...PAID_STATUSES]), isNull(claimSuggestions.submissionId)))
+      .orderBy(sql`${submissions.paidAt} desc nulls last`)
+      .limit(BATCH)
+      .for('update', { of: submissions, skipLocked: true });
+    for (const order of orders) {
+      await tx.insert(claimSuggestions).values({ submissionId: order.id, claims: suggestClaims(order.content) }).onConflictDoNothing();
+    }
+    return orders.length;
+  });
 }
 
 /** The job (decision 031): on worker instances, a round per payment and every minute. */
 export function suggestClaimsJob(app: FastifyInstance): JobHandler | null {
-  if (app.config.MAIL_WORKER !== 'on') return null;
-  return {
-    queue: QUEUES.suggestClaims,
-    run: async () => {
-      const count = await suggestClaimsRound(app.db);
-      if (count > 0) app.log.info({ count }, 'claim suggestions found');
-    },
-  };
+  return countedRoundJob(app, { queue: QUEUES.suggestClaims, round: () => suggestClaimsRound(app.db), message: 'claim suggestions found' });
 }

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { ProblemError } from '../../lib/problem';
 import type { MailSettings } from '../../mail/settings';
 import { markOrderPaid } from '../orders';
+import type { PaymentProviderContext } from '../payments';
 
 /** The provider name of an order paid from credit, on its `payments` row and on a refund of it. */
 export const CREDIT_PROVIDER = 'credit';
@@ -104,16 +105,11 @@ export async function payOrderFromCredit(tx: Transaction, mail: MailSettings, su
 // ---------------------------------------------------------------------------------------------
 // Buying a pack: the existing checkout's two providers (Stripe when keyed, the sandbox otherwise)
 // ---------------------------------------------------------------------------------------------
-export interface CreditProviderContext {
-  stripe: { client: Stripe; publishableKey: string } | null;
-  log: { error: (obj: object, msg: string) => void };
-}
-
 export async function startCreditPurchase(
   db: Database,
   userId: string,
   amountPence: number,
-  provider: CreditProviderContext,
+  provider: PaymentProviderContext,
 ): Promise<CreditCheckoutResponse> {
   const id = newId();
   if (provider.stripe) {
@@ -138,7 +134,7 @@ export async function startCreditPurchase(
       clientSecret: intent.client_secret,
       status: 'requires_payment',
     });
-    return { purchaseId: id, clientSecret: intent.client_secret, provider: 'stripe', amountPence, publishableKey: provider.stripe.publishableKey };
+    return { purchaseId: id, clientSecret: intent.client_secret, provider: 'stripe', amountPence, publishableKey: provider.stripe.settings.publishableKey };
   }
   const providerPaymentId = `sbx_cr_${randomBytes(12).toString('hex')}`;
   const clientSecret = `${providerPaymentId}_secret_${randomBytes(16).toString('hex')}`;

@@ -5,15 +5,14 @@ import { creditBalanceSchema, creditCheckoutResponseSchema, creditCheckoutSchema
 import { sandboxConfirmSchema } from '../../../shared/payment.schema';
 import { notFound } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
-import { createStripeClient } from '../payments';
+import { stripeProvider } from '../payments';
 import { confirmSandboxCreditPurchase, creditStatement, startCreditPurchase } from './credit';
 
 /** Prepaid credit for the API (decision 024): the balance and its entries, and buying a pack by card. */
 export async function creditRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const customer = { access: 'customer' } as const;
-  const settings = app.config.stripe;
-  const stripe = settings ? { client: createStripeClient(settings), publishableKey: settings.publishableKey } : null;
+  const stripe = stripeProvider(app.config.stripe);
 
   api.get('/api/credit', { config: customer, schema: { response: { 200: creditBalanceSchema } } }, async (request) => {
     const user = await requireUser(request);

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
-import { BRAND } from '../../../shared/brand';
 import {
   AUTHOR_NAME,
   NO_CHECKABLE_CLAIMS_LABEL,
@@ -11,18 +8,7 @@ import {
 } from '../../../shared/fact-check.schema';
 import { tierLabel } from '../../../shared/service-tiers';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS } from '../../../shared/language-checks.schema';
-
-/**
- * A Unicode font when the system has one (Debian's fonts-dejavu-core); PDFKit's built-in Helvetica only covers
- * Western European text, so anything else would print as the wrong glyphs.
- */
-const FONT_CANDIDATES = {
-  regular: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
-  bold: ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
-};
-function findFont(paths: string[]): string | null {
-  return paths.find((p) => existsSync(p)) ?? null;
-}
+import { startA4Pdf } from '../../lib/pdf';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -35,24 +21,9 @@ export interface ReportPdfInput {
 
 /** The fact-check report as a PDF: counts per verdict, then each claim with its passage, verdict, note and sources. */
 export async function buildFactCheckPdf({ submission, report }: ReportPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `Fact-check report ${submission.id}`, Author: AUTHOR_NAME, Creator: BRAND.name },
-  });
-  const regularFile = findFont(FONT_CANDIDATES.regular);
-  const boldFile = findFont(FONT_CANDIDATES.bold);
-  if (regularFile) doc.registerFont('body', regularFile);
-  if (boldFile) doc.registerFont('bold', boldFile);
-  const body = regularFile ? 'body' : 'Helvetica';
-  const bold = boldFile ? 'bold' : 'Helvetica-Bold';
-
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const pdf = startA4Pdf({ title: `Fact-check report ${submission.id}`, author: AUTHOR_NAME });
+  const { doc } = pdf;
+  const { regular: body, bold } = pdf.fonts;
 
   doc.font(bold).fontSize(20).fillColor('#0f172a').text('Fact-check report');
   doc.moveDown(0.3);
@@ -94,6 +65,5 @@ export async function buildFactCheckPdf({ submission, report }: ReportPdfInput):
     }
   });
 
-  doc.end();
-  return done;
+  return pdf.end();
 }

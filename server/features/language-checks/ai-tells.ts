@@ -155,19 +155,18 @@ function matchCase(matched: string, replacement: string): string {
   return replacement[0]!.toUpperCase() + replacement.slice(1);
 }
 
+/** A finding of this pack; `rule` without its "ai-tells:" prefix. */
+function aiTell(start: number, end: number, rule: string, message: string, suggestions: string[]): Finding {
+  return { start, end, rule: `ai-tells:${rule}`, category: 'ai-tells', message, suggestions };
+}
+
 function phraseFindings(text: string, { regex, byPhrase }: ReturnType<typeof phraseRegex>, rule: string, message: (p: string) => string): Finding[] {
   const findings: Finding[] = [];
   for (const match of text.matchAll(regex)) {
     const phrase = byPhrase.get(match[0].toLowerCase().replace(/’/g, "'"));
     if (!phrase) continue;
-    findings.push({
-      start: match.index,
-      end: match.index + match[0].length,
-      rule: `ai-tells:${rule}`,
-      category: 'ai-tells',
-      message: message(match[0]),
-      suggestions: phrase.suggestions.map((s) => matchCase(match[0], s)),
-    });
+    const suggestions = phrase.suggestions.map((s) => matchCase(match[0], s));
+    findings.push(aiTell(match.index, match.index + match[0].length, rule, message(match[0]), suggestions));
   }
   return findings;
 }
@@ -205,14 +204,8 @@ function sameOpenings(all: Sentence[]): Finding[] {
     if (run.length >= SAME_OPENING_RUN && word) {
       for (const sentence of run.slice(2)) {
         const first = openingWord(sentence)!;
-        findings.push({
-          start: sentence.start,
-          end: sentence.start + first.length,
-          rule: 'ai-tells:same-opening',
-          category: 'ai-tells',
-          message: `${run.length} sentences in a row open with “${word}”: vary how they start.`,
-          suggestions: [],
-        });
+        const message = `${run.length} sentences in a row open with “${word}”: vary how they start.`;
+        findings.push(aiTell(sentence.start, sentence.start + first.length, 'same-opening', message, []));
       }
     }
   };
@@ -242,14 +235,8 @@ function emDashes(text: string, all: Sentence[]): Finding[] {
     const inside = positions.filter((p) => p >= sentence.start && p < sentence.end);
     if (inside.length >= 2) inside.forEach((p) => flagged.add(p));
   }
-  return [...flagged].sort((a, b) => a - b).map((p) => ({
-    start: p,
-    end: p + 1,
-    rule: 'ai-tells:em-dash',
-    category: 'ai-tells' as const,
-    message: overused ? `${positions.length} em dashes in ${words} words: use commas, brackets or full stops instead.` : 'Two em dashes in one sentence: use commas or split it.',
-    suggestions: [', '],
-  }));
+  const message = overused ? `${positions.length} em dashes in ${words} words: use commas, brackets or full stops instead.` : 'Two em dashes in one sentence: use commas or split it.';
+  return [...flagged].sort((a, b) => a - b).map((p) => aiTell(p, p + 1, 'em-dash', message, [', ']));
 }
 
 /** Words of the other variant: "color" in a British order, "colour" in an American one. */

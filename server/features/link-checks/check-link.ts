@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { LINK_ATTEMPTS, LINK_TIMEOUT_MS, MAX_LINK_REDIRECTS, type LinkStatus } from '../../../shared/link-checks.schema';
-import { pinnedRequestOptions, resolvePublicTarget, WebhookAddressError, type Resolver } from '../webhooks';
+import { requestPinned, resolvePublicTarget, WebhookAddressError, type Resolver } from '../webhooks';
 
 export interface LinkOutcome {
   status: Exclude<LinkStatus, 'pending'>;
@@ -30,30 +28,18 @@ async function request(method: 'HEAD' | 'GET', url: string, options: LinkCheckOp
   } catch (err) {
     return { error: err instanceof WebhookAddressError ? err.message : 'The address could not be resolved' };
   }
-  const secure = target.url.protocol === 'https:';
   const timeoutMs = options.timeoutMs ?? LINK_TIMEOUT_MS;
-  return new Promise<Answer>((resolve) => {
-    let settled = false;
-    const finish = (answer: Answer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    const pinned = pinnedRequestOptions(target);
-    const req = (secure ? https : http).request(
-      { ...pinned, method, headers: { ...pinned.headers, 'user-agent': 'HumanProof-LinkCheck/1.0', accept: '*/*' } },
-      (response) => {
-        const location = response.headers.location ?? null;
-        // Only the status matters: the body is never read.
-        finish({ statusCode: response.statusCode ?? 0, location });
-        response.destroy();
-      },
-    );
-    const timer = setTimeout(() => req.destroy(new Error(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs);
-    req.on('error', (err) => finish({ error: err.message.slice(0, 200) }));
-    req.end();
-  });
+  return requestPinned<Answer>(
+    target,
+    { method, headers: { 'user-agent': 'HumanProof-LinkCheck/1.0', accept: '*/*' }, timeoutMs, timeoutMessage: `Timed out after ${timeoutMs / 1000} s` },
+    (response, settle) => {
+      const location = response.headers.location ?? null;
+      // Only the status matters: the body is never read.
+      settle({ statusCode: response.statusCode ?? 0, location });
+      response.destroy();
+    },
+    (err) => ({ error: err.message.slice(0, 200) }),
+  );
 }
 
 /** HEAD, then GET when HEAD is refused or fails (many servers answer HEAD badly). */

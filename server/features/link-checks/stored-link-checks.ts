@@ -4,6 +4,7 @@ import { LINK_CHECK_BUDGET_MS, LINK_CHECK_ORDERS_AT_ONCE, LINK_NOT_CHECKED_IN_TI
 import type { Database, Executor } from '../../db/client';
 import { linkChecks, submissions, type SubmissionRow } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
+import { countedRoundJob } from '../../jobs/rounds';
 import type { JobHandler } from '../../jobs/runner';
 import { checkLink, type LinkCheckOptions } from './check-link';
 import { findLinks } from './find-links';
@@ -81,14 +82,11 @@ export async function checkLinksRound(db: Database, options: LinkCheckOptions, l
 
 /** The job (decision 031): on worker instances, a round per payment and every minute. */
 export function checkLinksJob(app: FastifyInstance): JobHandler | null {
-  if (app.config.MAIL_WORKER !== 'on') return null;
-  return {
+  return countedRoundJob(app, {
     queue: QUEUES.checkLinks,
     // Rounds side by side: each claims its own order (the row it inserts first), so slow links delay only theirs.
     concurrency: LINK_CHECK_ORDERS_AT_ONCE,
-    run: async () => {
-      const count = await checkLinksRound(app.db, { allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1' });
-      if (count > 0) app.log.info({ count }, 'links checked');
-    },
-  };
+    round: () => checkLinksRound(app.db, { allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1' }),
+    message: 'links checked',
+  });
 }

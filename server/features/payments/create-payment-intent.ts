@@ -10,12 +10,7 @@ import { payments, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { getAccessibleSubmission } from '../submissions';
-import type { StripeSettings } from './stripe-client';
-
-export interface PaymentProviderContext {
-  stripe: { client: Stripe; settings: StripeSettings } | null;
-  log: { error: (obj: object, msg: string) => void };
-}
+import type { PaymentProviderContext } from './stripe-client';
 
 /** Starts (or resumes) paying for a `new` submission the user owns. The amount is the stored one, never the client's. */
 export async function createPaymentIntent(

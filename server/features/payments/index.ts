@@ -1,5 +1,5 @@
 /** What other features may use from the payments feature. */
-export { createStripeClient, type StripeSettings } from './stripe-client';
+export { createStripeClient, stripeProvider, type PaymentProviderContext, type StripeSettings } from './stripe-client';
 export {
   ledgerCsv,
   orderMoney,

@@ -13,11 +13,10 @@ import { requireUser } from '../../plugins/auth';
 import { confirmSandboxPayment } from './confirm-sandbox-payment';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleStripeEvent } from './handle-stripe-event';
-import { createStripeClient } from './stripe-client';
+import { stripeProvider } from './stripe-client';
 
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
-  const settings = app.config.stripe;
-  const stripe = settings ? { client: createStripeClient(settings), settings } : null;
+  const stripe = stripeProvider(app.config.stripe);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { config: { access: 'customer' } } as const;
 

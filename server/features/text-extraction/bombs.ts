@@ -37,6 +37,22 @@ interface ZipEntry {
   size: number;
 }
 
+/**
+ * A local file header (30 bytes) or central directory entry (46 bytes): its signature, then from `at` the fields
+ * both share (version needed, flags, method, time, date, CRC-32, sizes, name length); the rest stays zero.
+ */
+function entryHeader(length: number, signature: number, at: number, entry: ZipEntry, size: number, nameLength: number): Buffer {
+  const header = Buffer.alloc(length);
+  header.writeUInt32LE(signature, 0);
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(entry.crc >>> 0, at + 10);
+  header.writeUInt32LE(entry.data.length, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+  return header;
+}
+
 /** A zip of deflated entries; `declaredSize` (when given) is the lie written as every uncompressed size. */
 function zip(entries: ZipEntry[], declaredSize?: number): Buffer {
   const locals: Buffer[] = [];
@@ -45,23 +61,9 @@ function zip(entries: ZipEntry[], declaredSize?: number): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
     const size = declaredSize ?? entry.size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(entry.crc >>> 0, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    const local = entryHeader(30, 0x04034b50, 4, entry, size, name.length);
+    const central = entryHeader(46, 0x02014b50, 6, entry, size, name.length);
+    central.writeUInt16LE(20, 4); // version made by
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.data);
     centrals.push(central, name);

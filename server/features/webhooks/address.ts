@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import type { RequestOptions } from 'node:https';
+import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import https, { type RequestOptions } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
 
@@ -105,6 +106,36 @@ export function pinnedRequestOptions(target: WebhookTarget): RequestOptions & { 
     headers: { host: target.url.host },
     agent: false,
   };
+}
+
+/**
+ * One request to a vetted target (through `pinnedRequestOptions`) that settles exactly once: `onResponse` answers
+ * through `settle`, a request error answers `onError(err)`, and after `timeoutMs` the request is destroyed with
+ * `timeoutMessage` (which then answers as an error).
+ */
+export function requestPinned<T>(
+  target: WebhookTarget,
+  request: { method: string; headers: OutgoingHttpHeaders; body?: string; timeoutMs: number; timeoutMessage: string },
+  onResponse: (response: IncomingMessage, settle: (answer: T) => void) => void,
+  onError: (err: Error) => T,
+): Promise<T> {
+  return new Promise<T>((resolve) => {
+    let settled = false;
+    const settle = (answer: T) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    const pinned = pinnedRequestOptions(target);
+    const req = (target.url.protocol === 'https:' ? https : http).request(
+      { ...pinned, method: request.method, headers: { ...pinned.headers, ...request.headers } },
+      (response) => onResponse(response, settle),
+    );
+    const timer = setTimeout(() => req.destroy(new Error(request.timeoutMessage)), request.timeoutMs);
+    req.on('error', (err) => settle(onError(err)));
+    req.end(request.body);
+  });
 }
 
 /** Parses and checks a webhook URL (scheme, no credentials) without resolving it. */

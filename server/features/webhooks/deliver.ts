@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../../shared/api-v1.schema';
-import { pinnedRequestOptions, resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
+import { requestPinned, resolveWebhookTarget, WebhookAddressError, type Resolver } from './address';
 import { signWebhook } from './sign';
 
 /** A receiver has this long to answer (issue 29: shorter, so a hanging one holds a delivery slot briefly). */
@@ -46,32 +44,20 @@ export async function deliverWebhook(input: {
     return done(null, err instanceof WebhookAddressError ? err.message : 'The address could not be resolved');
   }
   const signature = signWebhook(input.secret, input.body, Math.floor(input.now.getTime() / 1000));
-  const secure = target.url.protocol === 'https:';
   const timeoutMs = input.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  return new Promise<DeliveryOutcome>((resolve) => {
-    let settled = false;
-    const finish = (outcome: DeliveryOutcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const pinned = pinnedRequestOptions(target);
-    const options: https.RequestOptions = {
-      ...pinned,
-      method: 'POST',
-      headers: {
-        ...pinned.headers,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(input.body),
-        'user-agent': 'HumanProof-Webhooks/1.0',
-        [WEBHOOK_SIGNATURE_HEADER]: signature,
-        'HumanProof-Event': input.eventType,
-        'HumanProof-Event-Id': input.eventId,
-        'HumanProof-Delivery': input.deliveryId,
-      },
-    };
-    const request = (secure ? https : http).request(options, (response) => {
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(input.body),
+    'user-agent': 'HumanProof-Webhooks/1.0',
+    [WEBHOOK_SIGNATURE_HEADER]: signature,
+    'HumanProof-Event': input.eventType,
+    'HumanProof-Event-Id': input.eventId,
+    'HumanProof-Delivery': input.deliveryId,
+  };
+  return requestPinned<DeliveryOutcome>(
+    target,
+    { method: 'POST', headers, body: input.body, timeoutMs, timeoutMessage: `Timed out after ${timeoutMs} ms` },
+    (response, settle) => {
       let read = 0;
       response.on('data', (chunk: Buffer) => {
         read += chunk.length;
@@ -81,14 +67,10 @@ export async function deliverWebhook(input: {
       response.on('close', () => {
         const status = response.statusCode ?? null;
         const ok = status !== null && status >= 200 && status < 300;
-        finish(done(status, ok ? null : status !== null && status >= 300 && status < 400 ? `Redirect (${status}) not followed` : `HTTP ${status}`));
+        settle(done(status, ok ? null : status !== null && status >= 300 && status < 400 ? `Redirect (${status}) not followed` : `HTTP ${status}`));
       });
       response.resume();
-    });
-    const timer = setTimeout(() => {
-      request.destroy(new Error(`Timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-    request.on('error', (err) => finish(done(null, err.message.slice(0, 300))));
-    request.end(input.body);
-  });
+    },
+    (err) => done(null, err.message.slice(0, 300)),
+  );
 }

@@ -1,4 +1,4 @@
 /** What other features may use from the webhooks feature. */
 export { enqueueStatusEvent, enqueueWebhookEvent } from './enqueue';
 export { webhookDeliveryJob } from './register';
-export { pinnedRequestOptions, resolvePublicTarget, WebhookAddressError, type Resolver, type WebhookTarget } from './address';
+export { requestPinned, resolvePublicTarget, WebhookAddressError, type Resolver, type WebhookTarget } from './address';
