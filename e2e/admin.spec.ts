@@ -29,6 +29,7 @@ async function openReview(page: Page, id: string) {
 }
 
 test('an admin reviews one order in each mode; the customer sees, downloads and reads the result', async ({ page, browser }) => {
+  test.setTimeout(120_000); // three orders reviewed and three files read: a guard against a hang on a busy 2-core machine
   const customer = await signUpViaApi(page);
   const textOrder = await createPaidOrder(page, customer.email, 'Text mode order: the Moon is made of cheese, said nobody.');
   const linkOrder = await createPaidOrder(page, customer.email, 'Link mode order: water boils at 100 degrees at sea level.');

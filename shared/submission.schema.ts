@@ -24,6 +24,11 @@ export const MAX_SHORT_FIELD_CHARACTERS = 200;
 export const MAX_CONTENT_CHARACTERS = 40_000;
 export const CONTENT_PREVIEW_DASHBOARD = 150;
 export const CONTENT_PREVIEW_UPLOAD = 200;
+/**
+ * The review queue's list answers the first this-many characters of an order's text (UTF-16 units, never half a
+ * surrogate pair), not the text itself: the full text comes from GET /api/admin/submissions/{id} (decision 037).
+ */
+export const QUEUE_PREVIEW_CHARACTERS = 300;
 /** Largest file the form accepts for text extraction (.txt, .docx, .pdf). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -179,7 +184,56 @@ export const submissionDraftSchema = submissionSchema.pick({
 });
 export type SubmissionDraft = z.infer<typeof submissionDraftSchema>;
 
-/** GET /api/submissions: the customer's own orders, newest first. */
+/**
+ * One row of the review queue's list (decision 037): the order as the review desk sees it, without its two long
+ * texts (`content`, `reviewedContent`); `preview` holds the first QUEUE_PREVIEW_CHARACTERS of the original.
+ * The quick view and the workspace load the whole order from GET /api/admin/submissions/{id}.
+ */
+export const adminQueueItemSchema = adminSubmissionSchema.omit({ content: true, reviewedContent: true }).extend({
+  preview: z.string().max(QUEUE_PREVIEW_CHARACTERS),
+});
+export type AdminQueueItem = z.infer<typeof adminQueueItemSchema>;
+
+/** The first `max` UTF-16 units of a text, one fewer when the cut would split a surrogate pair. */
+export function previewOf(text: string, max: number = QUEUE_PREVIEW_CHARACTERS): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/** The queue's row for a whole order (the browser puts a fresh order from a mutation back into its cached pages). */
+export function queueItemOf(submission: AdminSubmission): AdminQueueItem {
+  const { content, reviewedContent: _reviewedContent, ...rest } = submission;
+  return { ...rest, preview: previewOf(content) };
+}
+
+/** GET /api/submissions: one page of the customer's own orders, newest first (the next page is in a Link header). */
 export const submissionListSchema = z.array(submissionSchema);
 /** GET /api/admin/submissions: one page of the queue (the next page's cursor is in a header). */
-export const adminSubmissionListSchema = z.array(adminSubmissionSchema);
+export const adminSubmissionListSchema = z.array(adminQueueItemSchema);
+
+/** GET /api/submissions: a page of at most SUBMISSIONS_MAX_LIMIT orders, SUBMISSIONS_DEFAULT_LIMIT by default. */
+export const SUBMISSIONS_DEFAULT_LIMIT = 20;
+export const SUBMISSIONS_MAX_LIMIT = 100;
+/** Longest cursor the list accepts (the server's own are under 120 characters). */
+export const SUBMISSIONS_CURSOR_MAX = 512;
+const limitMessage = `limit must be a whole number from 1 to ${SUBMISSIONS_MAX_LIMIT}`;
+export const submissionListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(SUBMISSIONS_MAX_LIMIT, limitMessage)
+    .optional()
+    .default(SUBMISSIONS_DEFAULT_LIMIT),
+  cursor: z.string({ error: 'Invalid cursor' }).min(1, 'Invalid cursor').max(SUBMISSIONS_CURSOR_MAX, 'Invalid cursor').optional(),
+});
+export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
+
+/** GET /api/submissions/summary: the dashboard's counters, one SQL aggregate over all the customer's orders. */
+export const submissionSummarySchema = z.object({
+  total: z.number().int().nonnegative(),
+  inReview: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+});
+export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;

@@ -25,7 +25,7 @@ export function statusChangedMessage(id: string, status: string): string {
   return `Submission ${id} is now ${statusLabel(status).toLowerCase()}.`;
 }
 
-export function AdvanceStatusButton({ submission }: { submission: AdminSubmission }) {
+export function AdvanceStatusButton({ submission }: { submission: Pick<AdminSubmission, 'id' | 'status'> }) {
   const update = useUpdateStatus();
   const to = nextStatus(submission.status);
   if (submission.status === 'cancelled') return null;

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { workspacePath } from '@shared/routes';
 import { tierLabel } from '@shared/service-tiers';
 import { Button } from '@client/components/ui/button';
-import type { AdminSubmission } from '@shared/submission.schema';
+import type { AdminQueueItem } from '@shared/submission.schema';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AdminMessagesDialog } from './admin-messages-dialog';
 import { AdvanceStatusButton } from './advance-status-button';
@@ -16,7 +16,7 @@ import { formatDate } from '@client/lib/format';
 import { DueDate } from './due-date';
 import { ClaimBadge } from './claim-bar';
 
-function Actions({ s }: { s: AdminSubmission }) {
+function Actions({ s }: { s: AdminQueueItem }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button asChild size="sm" variant="accent">
@@ -31,7 +31,7 @@ function Actions({ s }: { s: AdminSubmission }) {
   );
 }
 
-function SubmissionCell({ s }: { s: AdminSubmission }) {
+function SubmissionCell({ s }: { s: AdminQueueItem }) {
   return (
     <div className="flex flex-col">
       <span className="font-mono font-semibold text-slate-900">{s.id}</span>
@@ -40,7 +40,7 @@ function SubmissionCell({ s }: { s: AdminSubmission }) {
   );
 }
 
-function CustomerCell({ s }: { s: AdminSubmission }) {
+function CustomerCell({ s }: { s: AdminQueueItem }) {
   return (
     <div className="flex min-w-0 flex-col">
       <span className="truncate font-medium">{s.customerName}</span>
@@ -50,7 +50,7 @@ function CustomerCell({ s }: { s: AdminSubmission }) {
 }
 
 /** The status, with the revision flag and who holds the order. */
-function StatusCell({ s }: { s: AdminSubmission }) {
+function StatusCell({ s }: { s: AdminQueueItem }) {
   return (
     <>
       <StatusBadge status={s.status} />
@@ -60,13 +60,13 @@ function StatusCell({ s }: { s: AdminSubmission }) {
   );
 }
 
-const TierCell = ({ s }: { s: AdminSubmission }) => tierLabel(s.serviceTier);
-const DateCell = ({ s }: { s: AdminSubmission }) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>;
-const DueCell = ({ s }: { s: AdminSubmission }) => <DueDate submission={s} />;
+const TierCell = ({ s }: { s: AdminQueueItem }) => tierLabel(s.serviceTier);
+const DateCell = ({ s }: { s: AdminQueueItem }) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>;
+const DueCell = ({ s }: { s: AdminQueueItem }) => <DueDate submission={s} />;
 
 interface Field {
   label: string;
-  Cell: (props: { s: AdminSubmission }) => ReactNode;
+  Cell: (props: { s: AdminQueueItem }) => ReactNode;
   /** The table cell's classes, or the card's item's. */
   className?: string;
 }
@@ -91,7 +91,7 @@ const CARD_FIELDS: readonly (Field & { hideLabel?: boolean })[] = [
 ];
 
 /** Desktop: a table. Small screens: one card per submission (no sideways scrolling of the page). */
-export function QueueTable({ items }: { items: AdminSubmission[] }) {
+export function QueueTable({ items }: { items: AdminQueueItem[] }) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">

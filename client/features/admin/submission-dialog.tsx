@@ -3,13 +3,14 @@ import { Link } from 'wouter';
 import { workspacePath } from '@shared/routes';
 import { statusLabel } from '@shared/submission-status';
 import { englishVariantLabel } from '@shared/categories';
-import type { AdminSubmission } from '@shared/submission.schema';
+import type { AdminQueueItem, AdminSubmission } from '@shared/submission.schema';
 import { SubmissionDialogFrame, SubmissionFacts, SubmissionField } from '@client/components/submission-dialog-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useToastClearance } from '@client/components/ui/toast-clearance';
 import { formatDayTime, formatPence } from '@client/lib/format';
 import { useCurrentUser } from '@client/lib/current-user';
 import { useStatusHistory } from './api/get-status-history';
+import { useAdminSubmission } from './api/order-claim';
 import { ClaimBar } from './claim-bar';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
@@ -85,27 +86,68 @@ export function CustomerInstructions({ submission: s, as: Heading = 'h3' }: { su
 /**
  * View details and review one submission (spec section 2: "view details and review dialog"). Save Draft and
  * Complete Review sit in the dialog's pinned footer, in reach without scrolling past the original; the status
- * history comes after the review.
+ * history comes after the review. The queue's row has a preview of the text only (decision 037): the dialog loads
+ * the whole order when it opens, fresh each time, and shows the form once it has it.
  */
-export function SubmissionDialog({ submission }: { submission: AdminSubmission }) {
+export function SubmissionDialog({ submission: row }: { submission: AdminQueueItem }) {
   const [open, setOpen] = useState(false);
   const [actionsSlot, setActionsSlot] = useState<HTMLDivElement | null>(null);
   useToastClearance(actionsSlot);
+  return (
+    <SubmissionDialogFrame
+      submission={row}
+      triggerText="View"
+      triggerLabel={`View and review ${row.id}`}
+      open={open}
+      onOpenChange={setOpen}
+      className="max-w-6xl"
+      footer={<div ref={setActionsSlot} />}
+    >
+      <FullOrder id={row.id} open={open} actionsSlot={actionsSlot} onCompleted={() => setOpen(false)} />
+    </SubmissionDialogFrame>
+  );
+}
+
+/** The dialog's body, mounted while it is open: the whole order from GET /api/admin/submissions/{id}. */
+function FullOrder({ id, open, actionsSlot, onCompleted }: { id: string; open: boolean; actionsSlot: HTMLDivElement | null; onCompleted: () => void }) {
+  const order = useAdminSubmission(id, { fresh: true });
+  if (order.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The order could not be loaded. Please close the dialog and try again.
+      </p>
+    );
+  }
+  // Fetched since the dialog opened: a form started from an older copy would save against an old draft version.
+  if (!order.data || !order.isFetchedAfterMount) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the order">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  return <OrderReview submission={order.data} open={open} actionsSlot={actionsSlot} onCompleted={onCompleted} />;
+}
+
+function OrderReview({
+  submission,
+  open,
+  actionsSlot,
+  onCompleted,
+}: {
+  submission: AdminSubmission;
+  open: boolean;
+  actionsSlot: HTMLDivElement | null;
+  onCompleted: () => void;
+}) {
   const { user } = useCurrentUser();
   // After a conflict's Reload: the latest order, a fresh form on it, and the text the old form had not saved.
   const [reloaded, setReloaded] = useState<AdminSubmission | null>(null);
   const keptText = useKeptText();
   const s = reloaded && reloaded.id === submission.id && reloaded.reviewVersion > submission.reviewVersion ? reloaded : submission;
   return (
-    <SubmissionDialogFrame
-      submission={s}
-      triggerText="View"
-      triggerLabel={`View and review ${s.id}`}
-      open={open}
-      onOpenChange={setOpen}
-      className="max-w-6xl"
-      footer={<div ref={setActionsSlot} />}
-    >
+    <>
       <SubmissionDetails submission={s} />
       <CustomerInstructions submission={s} />
       <p className="text-sm">
@@ -123,7 +165,7 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
         <ReviewForm
           key={keptText.formKey}
           submission={s}
-          onCompleted={() => setOpen(false)}
+          onCompleted={onCompleted}
           actionsSlot={actionsSlot}
           onReload={(latest, unsaved) => {
             setReloaded(latest);
@@ -135,6 +177,6 @@ export function SubmissionDialog({ submission }: { submission: AdminSubmission }
         <h3 className="text-sm font-semibold">Status history</h3>
         <StatusHistory id={s.id} />
       </section>
-    </SubmissionDialogFrame>
+    </>
   );
 }

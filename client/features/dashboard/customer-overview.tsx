@@ -20,7 +20,7 @@ interface OverviewProps {
 export function CustomerOverview({ submissions, secondaryAction, quickActionsDescription, emptyActivity, showViewAll }: OverviewProps) {
   return (
     <>
-      <StatCounters submissions={submissions.data} />
+      <StatCounters />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Card>
           <CardHeader>

@@ -66,7 +66,21 @@ export default function DashboardPage() {
               </Button>
             </Card>
           ) : submissions.data && submissions.data.length > 0 ? (
-            <SubmissionList submissions={submissions.data} />
+            <>
+              <SubmissionList submissions={submissions.data} />
+              {submissions.hasNextPage ? (
+                <div className="flex flex-col items-center gap-2">
+                  <Button variant="outline" onClick={() => void submissions.fetchNextPage()} disabled={submissions.isFetchingNextPage}>
+                    {submissions.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </Button>
+                  {submissions.isFetchNextPageError ? (
+                    <p role="alert" className="text-sm text-red-700">
+                      We could not load more submissions. Please try again.
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+            </>
           ) : (
             <Card>
               <NoSubmissionsYet />

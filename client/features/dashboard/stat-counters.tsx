@@ -1,9 +1,8 @@
 import { CheckCircle2, Clock, FileText, MessageSquare } from 'lucide-react';
-import type { Submission } from '@shared/submission.schema';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useRecentMessageCount } from '@client/features/messages';
-import { countSubmissions } from './submission-counts';
+import { useSubmissionSummary } from './api/get-submissions';
 
 function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: React.ReactNode }) {
   return (
@@ -23,9 +22,12 @@ function Counter({ label, value, icon }: { label: string; value: number | undefi
   );
 }
 
-/** Total submissions, in review, completed, and unread messages from the team. */
-export function StatCounters({ submissions }: { submissions: Submission[] | undefined }) {
-  const counts = submissions ? countSubmissions(submissions) : undefined;
+/**
+ * Total submissions, in review, completed (one aggregate over all the customer's orders, GET
+ * /api/submissions/summary: the list is paged), and unread messages from the team.
+ */
+export function StatCounters() {
+  const counts = useSubmissionSummary().data;
   const messages = useRecentMessageCount();
   return (
     <section aria-label="Your numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AdminSubmission } from '../../../shared/submission.schema';
+import { previewOf, type AdminQueueItem, type AdminSubmission } from '../../../shared/submission.schema';
 import { dueFlagOf, type ReviewDocument } from '../../../shared/review.schema';
 import type { ClaimInfo } from '../../../shared/team.schema';
 import { claimsBySubmission } from './order-claims';
@@ -41,11 +41,34 @@ export function toAdminSubmission(
   };
 }
 
-/** What the viewer may see of a queue row: admins everything, reviewers no money (decision 021). */
-export function forViewer(submission: AdminSubmission, viewer: { isAdmin: boolean }): AdminSubmission {
+/** A queue row as the list reads it: every column but the two long texts, and the first characters of the original. */
+export type QueueRow = Omit<SubmissionRow, 'content' | 'reviewedContent'> & { preview: string };
+
+/**
+ * One row of the queue's list (adminQueueItemSchema, decision 037): the admin answer without `content` and
+ * `reviewedContent`, with a preview of at most QUEUE_PREVIEW_CHARACTERS of the original.
+ */
+export function toAdminQueueItem(
+  row: QueueRow,
+  customer: CustomerInfo,
+  documents: ReviewDocument[],
+  refundedPence = 0,
+  claim: ClaimInfo | null = null,
+  now: Date = new Date(),
+): AdminQueueItem {
+  const { preview, ...rest } = row;
+  const full = toAdminSubmission({ ...rest, content: '', reviewedContent: null }, customer, documents, refundedPence, claim, now);
+  const { content: _content, reviewedContent: _reviewedContent, ...item } = full;
+  return { ...item, preview: previewOf(preview) };
+}
+
+type Money = { amount?: unknown; amountPence?: unknown; refundedPence?: unknown };
+
+/** What the viewer may see of an order or a queue row: admins everything, reviewers no money (decision 021). */
+export function forViewer<T extends Money>(submission: T, viewer: { isAdmin: boolean }): T {
   if (viewer.isAdmin) return submission;
   const { amount: _amount, amountPence: _amountPence, refundedPence: _refundedPence, ...rest } = submission;
-  return rest;
+  return rest as T;
 }
 
 /** The uploaded review documents of some submissions, oldest first, grouped by submission id. */

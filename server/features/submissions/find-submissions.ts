@@ -1,12 +1,13 @@
 import { refundedPenceOfOrder } from '../payments';
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
-import type { Submission } from '../../../shared/submission.schema';
+import type { Submission, SubmissionSummary } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import { refunds, reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
+import type { ListCursor } from './list-cursor';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
@@ -29,7 +30,7 @@ export async function getAccessibleSubmission(
   return row;
 }
 
-function toDocument(row: { id: string; fileName: string | null }): SubmissionDocument {
+export function toDocument(row: { id: string; fileName: string | null }): SubmissionDocument {
   return { id: row.id, fileName: row.fileName ?? 'document', url: documentPath(row.id) };
 }
 
@@ -71,7 +72,7 @@ export async function withDocuments(
  * Uploaded review documents of each row, as JSON, in the same query (index review_documents_submission_idx).
  * The outer column is spelled out: inside a select list drizzle would render `${submissions.id}` unqualified.
  */
-const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
+export const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
   select json_agg(json_build_object('id', d.id, 'fileName', d.file_name) order by d.created_at, d.id)
   from ${reviewDocuments} d
   where d.submission_id = "submissions"."id" and d.status = 'uploaded'
@@ -80,32 +81,86 @@ const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
 /** The order's refunded pence, in the same query (the one definition is the payments feature's). */
 const refundedColumn = refundedPenceOfOrder();
 
-interface SubmissionDocumentRow {
+export interface SubmissionDocumentRow {
   id: string;
   fileName: string | null;
 }
 
-/** The list query (exported so the benchmark's bare server runs exactly the same SQL). */
-export function ownSubmissionsQuery(db: Database) {
+/** created_at at full (microsecond) precision: a cursor built from a JavaScript Date would skip rows in the same ms. */
+const createdKeyColumn = sql<string>`to_char("submissions"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The list query (exported so the benchmark's bare server runs exactly the same SQL): one page of a customer's
+ * orders, newest first with the id as tiebreak, (created_at desc, id asc), which is exactly the index
+ * submissions_user_created_idx (user_id, created_at desc, id), so a page reads `limit` index entries and stops.
+ * `after`: the rows past a cursor, `created_at < at or (created_at = at and id > cursor id)`, spelled so the index
+ * range (user_id = ?, created_at <= at) bounds it. Placeholders: userId, limit, and with `after` at and id.
+ */
+export function ownSubmissionsQuery(db: Database, after = false) {
+  const mine = eq(submissions.userId, sql.placeholder('userId'));
+  const where = after
+    ? and(
+        mine,
+        sql`${submissions.createdAt} <= ${sql.placeholder('at')}::timestamptz`,
+        or(sql`${submissions.createdAt} < ${sql.placeholder('at')}::timestamptz`, sql`${submissions.id} > ${sql.placeholder('id')}`),
+      )
+    : mine;
   return db
-    .select({ ...getTableColumns(submissions), documents: documentsColumn, refundedPence: refundedColumn })
+    .select({ ...getTableColumns(submissions), documents: documentsColumn, refundedPence: refundedColumn, createdKey: createdKeyColumn })
     .from(submissions)
-    .where(eq(submissions.userId, sql.placeholder('userId')))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+    .where(where)
+    .orderBy(sql`${submissions.createdAt} desc nulls last`, asc(submissions.id))
+    .limit(sql.placeholder('limit'));
 }
 
+type ListStatement = ReturnType<ReturnType<typeof ownSubmissionsQuery>['prepare']>;
 // Prepared once per database: the dashboard polls this list, so it skips query building on every request.
-const prepared = new WeakMap<Database, ReturnType<ReturnType<typeof ownSubmissionsQuery>['prepare']>>();
+const prepared = new WeakMap<Database, { first: ListStatement; after: ListStatement }>();
 
-/** A customer's own submissions with their documents, newest first (index submissions_user_created_idx). */
-export async function listOwnSubmissions(db: Database, userId: string): Promise<Submission[]> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = ownSubmissionsQuery(db).prepare('list_own_submissions');
-    prepared.set(db, query);
+export interface OwnSubmissionsPage {
+  items: Submission[];
+  /** The position after the page's last order when more may follow (the route signs it into a cursor); else null. */
+  next: ListCursor | null;
+}
+
+/**
+ * One page of a customer's own submissions with their documents, newest first (decision 037). Reads one row more
+ * than asked to know whether another page follows.
+ */
+export async function listOwnSubmissions(db: Database, userId: string, page: { limit: number; after?: ListCursor | null }): Promise<OwnSubmissionsPage> {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = {
+      first: ownSubmissionsQuery(db).prepare('list_own_submissions'),
+      after: ownSubmissionsQuery(db, true).prepare('list_own_submissions_after'),
+    };
+    prepared.set(db, statements);
   }
-  const rows = await query.execute({ userId });
-  return rows.map(({ documents, refundedPence, ...row }) =>
-    toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence)),
-  );
+  const rows = page.after
+    ? await statements.after.execute({ userId, limit: page.limit + 1, at: page.after.at, id: page.after.id })
+    : await statements.first.execute({ userId, limit: page.limit + 1 });
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map(({ documents, refundedPence, createdKey: _createdKey, ...row }) =>
+      toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence)),
+    ),
+    next: rows.length > page.limit && last ? { at: last.createdKey, id: last.id } : null,
+  };
+}
+
+/**
+ * The dashboard's counters (decision 037): one aggregate over all the customer's orders, whatever page the list
+ * shows (index submissions_user_created_idx for the rows, the heap for their status).
+ */
+export async function summarizeOwnSubmissions(db: Executor, userId: string): Promise<SubmissionSummary> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      inReview: sql<number>`(count(*) filter (where ${submissions.status} = 'in-review'))::int`,
+      completed: sql<number>`(count(*) filter (where ${submissions.status} = 'completed'))::int`,
+    })
+    .from(submissions)
+    .where(eq(submissions.userId, userId));
+  return { total: Number(row?.total ?? 0), inReview: Number(row?.inReview ?? 0), completed: Number(row?.completed ?? 0) };
 }

@@ -5,12 +5,15 @@ import { z } from 'zod';
 import {
   buildSubmissionSchema,
   submissionDraftSchema,
+  submissionListQuerySchema,
   submissionListSchema,
   submissionSchema,
+  submissionSummarySchema,
 } from '../../../shared/submission.schema';
 import { requireUser } from '../../plugins/auth';
 import { createSubmission, findReplayedPendingSubmission } from './create-submission';
-import { getAccessibleSubmission, listOwnSubmissions, withDocuments } from './find-submissions';
+import { getAccessibleSubmission, listOwnSubmissions, summarizeOwnSubmissions, withDocuments } from './find-submissions';
+import { cursorSigningKey, decodeListCursor, encodeListCursor } from './list-cursor';
 import { toDraft, toSubmission } from './serialize';
 
 /** Content can be long (3,000 words of any script plus notes): allow 2 MB of JSON on the create routes. */
@@ -42,9 +45,29 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get('/api/submissions', { ...signedIn, schema: { response: { 200: submissionListSchema } } }, async (request) => {
+  // One page of the customer's orders, newest first (decision 037): still a JSON array (spec section 7); the next
+  // page's address is in a Link header (RFC 8288), absent on the last page.
+  const cursorKey = cursorSigningKey(app.sessionSecret);
+  api.get(
+    '/api/submissions',
+    { ...signedIn, schema: { querystring: submissionListQuerySchema, response: { 200: submissionListSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { limit, cursor } = request.query;
+      const after = cursor ? decodeListCursor(cursorKey, user.id, cursor) : null;
+      const page = await listOwnSubmissions(app.db, user.id, { limit, after });
+      if (page.next) {
+        const next = encodeURIComponent(encodeListCursor(cursorKey, user.id, page.next));
+        void reply.header('Link', `</api/submissions?limit=${limit}&cursor=${next}>; rel="next"`);
+      }
+      return page.items;
+    },
+  );
+
+  // The dashboard's counters: one aggregate over every order, not the list's page.
+  api.get('/api/submissions/summary', { ...signedIn, schema: { response: { 200: submissionSummarySchema } } }, async (request) => {
     const user = await requireUser(request);
-    return listOwnSubmissions(app.db, user.id);
+    return summarizeOwnSubmissions(app.db, user.id);
   });
 
   api.get('/api/submissions/:id', { ...signedIn, schema: { params, response: { 200: submissionSchema } } }, async (request) => {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { adminSubmissionListSchema, type AdminSubmission } from '@shared/submission.schema';
+import { adminSubmissionListSchema, type AdminQueueItem } from '@shared/submission.schema';
 import { NEXT_CURSOR_HEADER } from '@shared/review.schema';
 import { apiRequest, parseAnswer } from '@client/lib/api';
 import { queryKeys, type QueueFilters } from '@client/lib/query-keys';
@@ -7,7 +7,8 @@ import { queryKeys, type QueueFilters } from '@client/lib/query-keys';
 export type { QueueFilters };
 
 export interface QueuePage {
-  items: AdminSubmission[];
+  /** Rows of the list: a preview of the text, not the text (decision 037); the dialog loads the whole order. */
+  items: AdminQueueItem[];
   nextCursor: string | null;
 }
 

@@ -12,9 +12,18 @@ export function getAdminSubmission(id: string): Promise<AdminSubmission> {
   return apiJson(adminSubmissionSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(id)}`);
 }
 
-/** The workspace page's order (a 404 for an id that does not exist reaches the page as an ApiError). */
-export function useAdminSubmission(id: string) {
-  return useQuery({ queryKey: queryKeys.admin.submission(id), queryFn: () => getAdminSubmission(id), retry: false });
+/**
+ * The whole order, text included: the workspace page's, and the quick-view dialog's (the queue's rows hold a preview
+ * only, decision 037). A 404 for an id that does not exist reaches the page as an ApiError. `fresh`: fetched again
+ * each time a component using it mounts (the dialog, opened from a queue that may be minutes old).
+ */
+export function useAdminSubmission(id: string, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.admin.submission(id),
+    queryFn: () => getAdminSubmission(id),
+    retry: false,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }
 
 /** POST .../claim: the order is the caller's until they release it, complete it, or it lapses (decision 021). */

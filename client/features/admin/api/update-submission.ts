@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { adminSubmissionSchema, type AdminSubmission } from '@shared/submission.schema';
+import { adminSubmissionSchema, queueItemOf, type AdminSubmission } from '@shared/submission.schema';
 import type { SubmissionStatus } from '@shared/submission-status';
 import { REVIEW_MESSAGES, type ReviewUpdateInput } from '@shared/review.schema';
 import { ApiError, apiJson } from '@client/lib/api';
@@ -7,7 +7,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { QueuePage } from './get-queue';
 
 /**
- * Puts a fresh copy of one submission into every cached queue page. When its status or holder changed, the lists
+ * Puts a fresh copy of one submission into every cached queue page (as a queue row: its preview, not its text). When its status or holder changed, the lists
  * are refetched too: a list fetch that started before the change committed (a search typed a moment earlier) would
  * otherwise land after it with the old status and stay (seen with two instances on a busy CI machine);
  * invalidating cancels that fetch and starts one that sees the change. A saved draft (autosave) refetches nothing.
@@ -25,7 +25,7 @@ export function useReplaceInQueue() {
               items: page.items.map((item) => {
                 if (item.id !== updated.id) return item;
                 if (item.status !== updated.status || (item.claim?.userId ?? null) !== (updated.claim?.userId ?? null)) moved = true;
-                return updated;
+                return queueItemOf(updated);
               }),
             })),
           }
