@@ -236,10 +236,16 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expectToast(page, 'Message Sent');
     await expect(dialog.getByRole('list', { name: 'Conversation' })).toContainText(customerMessage);
-    await page.keyboard.press('Escape');
+    // Closed for sure (Escape may dismiss the toast first): an open thread marks the team's reply read as it arrives.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   await test.step('a reviewer starts the review, answers and completes it', async () => {
+    // The customer's live update stream, opened before the reviewer's page opens one of its own.
+    const streams = () => proxy!.log.filter((r) => r.path === '/api/events' && r.status === 200);
+    await expect.poll(() => streams().length).toBeGreaterThan(0);
+    const customerStream = streams().at(-1);
     const context = await browser.newContext({ baseURL: PROXY_URL });
     const admin = await context.newPage();
     const signUp = await admin.request.post('/api/identity/sign-up/email', {
@@ -252,8 +258,22 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     await admin.getByLabel('Search').fill(id);
     const row = admin.getByTestId(`queue-row-${id}`);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: 'Start review' }).click();
-    await expect(row.getByText('In review', { exact: true })).toBeVisible();
+
+    // Live updates (issue 25): the customer's dashboard holds a stream on one instance; the review starts on the
+    // other, and the customer's open page shows it without a reload, well before its 30 s poll would.
+    const customerCard = page.locator(`[data-submission-id="${id}"]`);
+    await expect(customerCard.locator('[data-status]')).toHaveText('Paid');
+    const other = instances[1 - customerStream!.upstream]!;
+    const adminCookie = (await context.cookies(PROXY_URL)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const started = await fetch(`${other.directUrl}/api/admin/submissions/${id}/status`, {
+      method: 'PATCH',
+      headers: { cookie: adminCookie, origin: PROXY_URL, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'in-review' }),
+    });
+    expect(started.status, await started.text()).toBe(200);
+    await expect(customerCard.locator('[data-status]')).toHaveText('In review', { timeout: 10_000 });
+    // The reviewer's open queue hears of it too.
+    await expect(row.getByText('In review', { exact: true })).toBeVisible({ timeout: 10_000 });
 
     await row.getByRole('button', { name: `Messages for ${id}` }).click();
     const messages = admin.getByRole('dialog', { name: `Messages: ${id}` });

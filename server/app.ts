@@ -13,6 +13,7 @@ import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
 import { featureJobs, featureRoutes } from './features';
 import { createJobRunner } from './jobs/runner';
 import { metricsPlugin } from './features/metrics';
+import { liveUpdateRoutes } from './features/live-updates';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
 import { registerResponseContract } from './plugins/contract';
@@ -151,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(metricsPlugin, { database });
   for (const routes of featureRoutes) await app.register(routes);
+  // Live updates listen on the database itself (PGlite's or a PostgreSQL connection of their own): decision 038.
+  await app.register(liveUpdateRoutes, { database });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
   if (clientDir) await registerStatic(app, clientDir);

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@client/components/ui/skeleton';
 import { RequireSignIn } from '@client/features/auth';
+import { useLiveUpdates } from '@client/features/live-updates';
 import { useCurrentUser } from '@client/lib/current-user';
 import { hasSessionHint } from '@client/lib/session-hint';
 import { ErrorBoundary } from './error-boundary';
@@ -35,9 +36,17 @@ function RoutePage({ route, params }: { route: RoutedPage; params: Record<string
   return <Page {...params} />;
 }
 
+/** One live update stream per signed-in tab (decision 038); nothing for visitors. */
+function LiveUpdates() {
+  const { user } = useCurrentUser();
+  useLiveUpdates(user?.id ?? null);
+  return null;
+}
+
 export function App() {
   return (
     <Layout>
+      <LiveUpdates />
       <ErrorBoundary>
         <Suspense fallback={<PageFallback />}>
           <Switch>

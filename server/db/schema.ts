@@ -8,6 +8,7 @@ import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -256,6 +257,26 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_events_submission_idx').on(t.submissionId, t.createdAt), index('order_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The live-update feed (decision 038): one row per change an open page may want to refetch — an order event, a
+ * message, a claim change — written in the transaction of the change, its id sent with `pg_notify` on commit.
+ * The identity gives the stream its order: a page that reconnects with `Last-Event-ID` is sent the rows after it.
+ * The row names what changed, never the data; rows older than a day are pruned.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** `order.<status>`, `message` or `claim` (shared/live-updates.schema.ts). */
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_submission_idx').on(t.submissionId), index('live_events_created_idx').on(t.createdAt)],
 );
 
 /** One row per payment attempt with a provider. Refunds can be added as their own rows later. */

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { QUEUES } from '../../jobs/queues';
+import { workerJob } from '../../jobs/rounds';
 import type { JobHandler } from '../../jobs/runner';
+import { pruneLiveEvents } from '../live-updates';
 
 /** Accounting records are kept for 6 years from the end of the financial year they belong to (decision 014). */
 export const ACCOUNTING_RETENTION_YEARS = 6;
@@ -51,14 +53,17 @@ export async function purgeExpiredRecords(db: Database, now: Date = new Date()):
   });
 }
 
-/** The "retention.purge" job: a cron runs it daily at 03:17 UTC on instances with MAIL_WORKER=on. */
+/**
+ * The "retention.purge" job: a cron runs it daily at 03:17 UTC on instances with MAIL_WORKER=on. It also drops the
+ * live update feed's old rows (decision 038): one daily clean-up, and no timer of its own.
+ */
 export function retentionPurgeJob(app: FastifyInstance): JobHandler | null {
-  if (app.config.MAIL_WORKER !== 'on') return null;
-  return {
+  return workerJob(app, () => ({
     queue: QUEUES.retention,
     run: async () => {
       const purged = await purgeExpiredRecords(app.db);
+      await pruneLiveEvents(app.db);
       app.log.info({ ...purged }, 'retention purge done');
     },
-  };
+  }));
 }

@@ -3,6 +3,7 @@ import { CLAIM_IDLE_HOURS, TEAM_MESSAGES, type ClaimInfo } from '../../../shared
 import type { Executor } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { recordLiveEvent } from '../live-updates';
 import { SUBMISSION_NOT_FOUND } from './change-status';
 
 /**
@@ -18,10 +19,31 @@ export const claimHeld: SQL<boolean> = sql<boolean>`(${submissions.claimedBy} is
 
 const claimantColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email };
 
-function claimantName(u: { firstName: string | null; lastName: string | null; name: string; email: string }): string {
+function claimantName(u: Claimant): string {
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
   return full || u.name.trim() || u.email;
 }
+
+type Claimant = { firstName: string | null; lastName: string | null; name: string; email: string };
+
+/** A live claim as the API answers it, from the claimant and the order's claim times. */
+export function toClaimInfo(userId: string, claimant: Claimant, claimedAt: Date | null, activeAtOrNull: Date | null): ClaimInfo {
+  const activeAt = activeAtOrNull ?? claimedAt ?? new Date();
+  return {
+    userId,
+    name: claimantName(claimant),
+    claimedAt: (claimedAt ?? activeAt).toISOString(),
+    activeAt: activeAt.toISOString(),
+    lapsesAt: new Date(activeAt.getTime() + CLAIM_IDLE_HOURS * 3_600_000).toISOString(),
+  };
+}
+
+/**
+ * The live claimant of the order, as JSON in the order's own query (null when nobody holds it or the claim
+ * lapsed): the queue list reads it per listed row instead of a query of its own (decision 037).
+ */
+export const claimantColumn = sql<(Claimant & { id: string }) | null>`(select json_build_object('id', c.id, 'firstName', c.first_name,
+  'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = "submissions"."claimed_by" and "submissions"."claim_active_at" > now() - ${IDLE})`;
 
 /** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
 export async function claimsBySubmission(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
@@ -38,16 +60,7 @@ export async function claimsBySubmission(db: Executor, ids: string[]): Promise<M
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.claimedBy))
     .where(and(inArray(submissions.id, ids), claimHeld));
-  for (const r of rows) {
-    const activeAt = r.activeAt ?? r.claimedAt ?? new Date();
-    byId.set(r.id, {
-      userId: r.userId,
-      name: claimantName(r.claimant),
-      claimedAt: (r.claimedAt ?? activeAt).toISOString(),
-      activeAt: activeAt.toISOString(),
-      lapsesAt: new Date(activeAt.getTime() + CLAIM_IDLE_HOURS * 3_600_000).toISOString(),
-    });
-  }
+  for (const r of rows) byId.set(r.id, toClaimInfo(r.userId, r.claimant, r.claimedAt, r.activeAt));
   return byId;
 }
 
@@ -81,6 +94,7 @@ export async function claimOrder(db: Executor, id: string, userId: string): Prom
     .where(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'), or(isNull(submissions.claimedBy), eq(submissions.claimedBy, userId), not(claimHeld))))
     .returning({ id: submissions.id });
   if (claimed.length === 0) throw await claimRefusal(db, id, userId);
+  await recordLiveEvent(db, 'claim', id);
 }
 
 /** Gives the order back to the queue: its holder may, an admin always may, anyone may once it lapsed. */
@@ -96,6 +110,7 @@ export async function releaseOrder(db: Executor, id: string, user: { id: string;
     )
     .returning({ id: submissions.id });
   if (released.length === 0) throw await claimRefusal(db, id, user.id);
+  await recordLiveEvent(db, 'claim', id);
 }
 
 /** Whether `userId` is on the team now: an admin (flag or ADMIN_EMAILS) or a reviewer who is not suspended. */
@@ -132,6 +147,7 @@ export async function assignOrder(
     const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1);
     throw exists ? conflict(TEAM_MESSAGES.cannotClaim) : notFound(SUBMISSION_NOT_FOUND);
   }
+  await recordLiveEvent(db, 'claim', id);
 }
 
 /** A suspended or removed reviewer's open claims go back to the queue. */
@@ -141,6 +157,7 @@ export async function releaseClaimsOf(db: Executor, userId: string): Promise<num
     .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
     .where(eq(submissions.claimedBy, userId))
     .returning({ id: submissions.id });
+  await recordLiveEvent(db, 'claim', released.map((r) => r.id));
   return released.length;
 }
 

@@ -8,6 +8,7 @@ import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { isStaff } from '../../../shared/auth.schema';
 import { enqueueWebhookEvent } from '../webhooks';
+import { recordLiveEvent } from '../live-updates';
 import { toMessage } from './serialize';
 
 /** Adds a message to a thread the sender may read. `isFromAdmin` is the sender's role, never the client's say. */
@@ -35,6 +36,7 @@ export async function sendMessage(
       messageId: row!.id,
       from: row!.isFromAdmin ? 'team' : 'customer',
     });
+    await recordLiveEvent(tx, 'message', submission.id);
     return toMessage(row!);
   });
 }

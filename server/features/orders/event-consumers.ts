@@ -11,6 +11,7 @@ import {
 import type { MailSettings } from '../../mail/settings';
 import { QUEUES } from '../../jobs/queues';
 import { enqueueStatusEvent } from '../webhooks';
+import { recordLiveEvent } from '../live-updates';
 
 /** One recorded move of an order, as its consumers see it (the row in `order_events` plus the moved order). */
 export interface OrderEvent {
@@ -49,8 +50,14 @@ const reviewAids: Consumer = async (tx, settings, { to }) => {
   await settings.jobs.sendInTransaction(tx, QUEUES.checkLinks);
 };
 
-/** Every consumer of order events, in the order they run. Live updates join here. */
-const CONSUMERS: Consumer[] = [webhooks, emails, reviewAids];
+/**
+ * Live updates (decision 038): open pages of the customer and the review team hear that the order moved. The
+ * NOTIFY is sent in this transaction, so PostgreSQL delivers it when the move commits, never for one rolled back.
+ */
+const live: Consumer = (tx, _settings, { type, order }) => recordLiveEvent(tx, type, order.id);
+
+/** Every consumer of order events, in the order they run. */
+const CONSUMERS: Consumer[] = [webhooks, emails, reviewAids, live];
 
 /** Hands one event to every consumer, inside the transaction that recorded it. */
 export async function publishOrderEvent(tx: Executor, settings: MailSettings, event: OrderEvent): Promise<void> {

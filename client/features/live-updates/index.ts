@@ -1,0 +1,2 @@
+export { useLiveUpdates } from './use-live-updates';
+export { keysFor, applyLiveEvent } from './live-invalidation';

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_ACCOUNT } from '../../../shared/live-updates.schema';
+import { TEST_DATABASE_URL } from '../../test-support/database';
+import { createOrder, createPaidOrder } from '../../test-support/orders';
+import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { recordLiveEvent } from './publish';
+
+/** One event read off the stream: its SSE fields, with `data` parsed. */
+interface StreamEvent {
+  id?: string;
+  event?: string;
+  data?: unknown;
+}
+
+/** A real HTTP client on the stream (inject does not stream): fetch, reading the body as it arrives. */
+interface OpenStream {
+  status: number;
+  /** Every event so far except `ready` and `retry`-only blocks: what the page would act on. */
+  events: () => { type: string; orderId?: string }[];
+  raw: StreamEvent[];
+  /** The id of the last event that had one (what EventSource sends back as Last-Event-ID). */
+  lastId: () => string | undefined;
+  waitFor: (predicate: (events: StreamEvent[]) => boolean, ms?: number) => Promise<void>;
+  close: () => void;
+  ended: Promise<void>;
+}
+
+async function openStream(base: string, who: SignedInUser | null, headers: Record<string, string> = {}, query = ''): Promise<OpenStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events${query}`, {
+    headers: { accept: 'text/event-stream', ...(who ? { cookie: who.cookie } : {}), ...headers },
+    signal: controller.signal,
+  });
+  const raw: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  let buffer = '';
+  const ended = (async () => {
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const event: StreamEvent = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':') || line === '') continue;
+            const [field, ...rest] = line.split(': ');
+            const value = rest.join(': ');
+            if (field === 'id') event.id = value;
+            if (field === 'event') event.event = value;
+            if (field === 'data') event.data = JSON.parse(value);
+          }
+          if (event.data !== undefined || event.id !== undefined) raw.push(event);
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // Aborted by close(), or the server ended the stream.
+    }
+  })();
+  return {
+    status: response.status,
+    raw,
+    events: () => raw.filter((e) => e.event === undefined && e.data !== undefined).map((e) => e.data as { type: string; orderId?: string }),
+    lastId: () => raw.filter((e) => e.id !== undefined).at(-1)?.id,
+    waitFor: (predicate, ms = 20_000) =>
+      new Promise<void>((resolve, reject) => {
+        if (predicate(raw)) return resolve();
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`stream did not get the expected events within ${ms} ms: ${JSON.stringify(raw)}`));
+        }, ms);
+        const check = () => {
+          if (!predicate(raw)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+      }),
+    close: () => controller.abort(),
+    ended,
+  };
+}
+
+const ready = (events: StreamEvent[]) => events.some((e) => e.event === 'ready');
+const has = (type: string, orderId: string) => (events: StreamEvent[]) =>
+  events.some((e) => (e.data as { type?: string } | undefined)?.type === type && (e.data as { orderId?: string }).orderId === orderId);
+
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  let t: TestApp;
+  let base: string;
+  let customerA: SignedInUser;
+  let customerB: SignedInUser;
+  let reviewer: SignedInUser;
+  let admin: SignedInUser;
+  /** Customer A's orders from earlier tests. */
+  const ordersOfA: string[] = [];
+  const open: OpenStream[] = [];
+  const stream = async (...args: Parameters<typeof openStream>) => {
+    const s = await openStream(...args);
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    [customerA, customerB, reviewer, admin] = [await signUp(t.app), await signUp(t.app), await signUpReviewer(t.app), await signUpAdmin(t.app)];
+  });
+
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t?.close();
+  });
+
+  it('an admin status change reaches its customer and the team; another customer gets nothing; claims stay with the team', async () => {
+    const orderA = await createPaidOrder(t.app, customerA);
+    ordersOfA.push(orderA);
+    const orderB = await createPaidOrder(t.app, customerB);
+    const [a, b, team] = [await stream(base, customerA), await stream(base, customerB), await stream(base, reviewer)];
+    expect([a.status, b.status, team.status]).toEqual([200, 200, 200]);
+    await Promise.all([a, b, team].map((s) => s.waitFor(ready)));
+
+    const moved = await t.request('PATCH', `/api/admin/submissions/${orderA}/status`, admin, { status: 'in-review' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await a.waitFor(has('order.in_review', orderA));
+
+    expect((await t.request('POST', `/api/admin/submissions/${orderA}/claim`, reviewer)).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/messages', customerA, { submissionId: orderA, content: 'Any news?' })).statusCode).toBe(201);
+    // Last: a change to B's order. Every stream is offered every notice in commit order, so once the team's stream
+    // has this one, A's has been offered it too (and must have dropped it).
+    expect((await t.request('POST', '/api/messages', customerB, { submissionId: orderB, content: 'Hello' })).statusCode).toBe(201);
+    await team.waitFor(has('message', orderB));
+    await b.waitFor(has('message', orderB));
+    await a.waitFor(has('message', orderA));
+
+    expect(a.events()).toEqual([
+      { type: 'order.in_review', orderId: orderA },
+      { type: 'message', orderId: orderA },
+    ]);
+    expect(b.events()).toEqual([{ type: 'message', orderId: orderB }]);
+    expect(team.events()).toEqual([
+      { type: 'order.in_review', orderId: orderA },
+      { type: 'claim', orderId: orderA },
+      { type: 'message', orderId: orderA },
+      { type: 'message', orderId: orderB },
+    ]);
+    // Never money, never content: an event is its type and an order id.
+    for (const s of [a, b, team]) {
+      for (const e of s.raw) expect(Object.keys((e.data ?? {}) as object).every((k) => k === 'type' || k === 'orderId'), JSON.stringify(e)).toBe(true);
+    }
+  });
+
+  it('Last-Event-ID replays what a reconnecting page missed, and only what it may see', async () => {
+    const first = await stream(base, customerA);
+    await first.waitFor(ready);
+    const lastSeen = first.lastId();
+    expect(lastSeen).toMatch(/^\d+$/);
+    first.close();
+
+    const orderA = await createOrder(t.app, customerA);
+    const orderB = await createOrder(t.app, customerB);
+    expect((await t.request('PATCH', `/api/admin/submissions/${orderB}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/api/admin/submissions/${orderA}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+    expect((await t.request('POST', `/api/admin/submissions/${orderA}/claim`, admin)).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/messages', admin, { submissionId: orderA, content: 'Started on it.' })).statusCode).toBe(201);
+
+    // The replay ends with what was missed; it may start with a few of the page's own older events again (the
+    // slack for commits that land out of id order), but never with another customer's or a claim.
+    const expected = [
+      { type: 'order.in_review', orderId: orderA },
+      { type: 'message', orderId: orderA },
+    ];
+    const mine = new Set([orderA, ...ordersOfA]);
+    const again = await stream(base, customerA, { 'last-event-id': lastSeen! });
+    await again.waitFor(ready);
+    expect(again.events().slice(-2)).toEqual(expected);
+    expect(again.events().filter((e) => !mine.has(e.orderId!) || e.type === 'claim')).toEqual([]);
+    // EventSource cannot set headers on a fresh connection: the hook passes the id in the query instead.
+    const viaQuery = await stream(base, customerA, {}, `?lastEventId=${lastSeen}`);
+    await viaQuery.waitFor(ready);
+    expect(viaQuery.events()).toEqual(again.events());
+    // The team's replay has every order's events, claims included.
+    const team = await stream(base, reviewer, { 'last-event-id': lastSeen! });
+    await team.waitFor(ready);
+    expect(team.events().slice(-4)).toEqual([
+      { type: 'order.in_review', orderId: orderB },
+      { type: 'order.in_review', orderId: orderA },
+      { type: 'claim', orderId: orderA },
+      { type: 'message', orderId: orderA },
+    ]);
+    // An id this database never gave (another database, a reset): refetch everything.
+    const unknown = await stream(base, customerA, { 'last-event-id': '999999999' });
+    await unknown.waitFor(ready);
+    expect(unknown.events()).toEqual([{ type: 'resync' }]);
+  });
+
+  it('a change rolled back is never announced', async () => {
+    const order = await createOrder(t.app, customerA);
+    const a = await stream(base, customerA);
+    await a.waitFor(ready);
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await recordLiveEvent(tx, 'order.completed', order);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await recordLiveEvent(t.app.db, 'message', order);
+    await a.waitFor(has('message', order));
+    expect(a.events()).toEqual([{ type: 'message', orderId: order }]);
+  });
+
+  it(`allows ${MAX_LIVE_STREAMS_PER_ACCOUNT} streams per account: the next is 429 with a message, and a closed one frees its place`, async () => {
+    const who = await signUp(t.app);
+    const streams = [];
+    for (let i = 0; i < MAX_LIVE_STREAMS_PER_ACCOUNT; i += 1) streams.push(await stream(base, who));
+    expect(streams.map((s) => s.status)).toEqual(Array(MAX_LIVE_STREAMS_PER_ACCOUNT).fill(200));
+    const refused = await fetch(`${base}/api/events`, { headers: { accept: 'text/event-stream', cookie: who.cookie } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ message: LIVE_MESSAGES.tooManyStreams });
+    // Another account is not affected.
+    const other = await stream(base, customerB);
+    expect(other.status).toBe(200);
+
+    const hub = t.app.liveHub;
+    const before = hub.size;
+    streams[0]!.close();
+    await until(() => hub.size === before - 1);
+    const replacement = await stream(base, who);
+    expect(replacement.status).toBe(200);
+  });
+
+  it('answers 401 signed out and 406 to a request that does not ask for a stream', async () => {
+    expect((await openStream(base, null)).status).toBe(401);
+    const plain = await t.request('GET', '/api/events', customerA);
+    expect(plain.statusCode).toBe(406);
+    expect(plain.json()).toMatchObject({ message: LIVE_MESSAGES.notAStream });
+  });
+});
+
+describe('live updates and shutdown', () => {
+  it('closing the app ends open streams promptly', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const who = await signUp(t.app);
+      const streams = [await openStream(base, who), await openStream(base, who)];
+      await Promise.all(streams.map((s) => s.waitFor(ready)));
+      // Without the preClose hook, close() would wait for the streams until the test's own timeout.
+      await t.app.close();
+      await Promise.all(streams.map((s) => s.ended));
+      expect(t.app.liveHub.size).toBe(0);
+    } finally {
+      await t.database.drop();
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('live updates across instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  it('a change made through one instance reaches a stream held by another', async () => {
+    const t = await createTestApp();
+    const secondDb = await openDatabase({ databaseUrl: t.database.databaseUrl, dataDir: t.database.dataDir, migrate: false });
+    const second = await buildApp({ config: t.config, database: secondDb, clientDir: null });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const customer = await signUp(t.app);
+      const admin = await signUpAdmin(t.app);
+      const order = await createPaidOrder(t.app, customer);
+      const s = await openStream(base, customer);
+      await s.waitFor(ready);
+      expect((await t.request('PATCH', `/api/admin/submissions/${order}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+      await s.waitFor(has('order.in_review', order));
+      s.close();
+    } finally {
+      await second.close();
+      await secondDb.close();
+      await t.close();
+    }
+  });
+});
