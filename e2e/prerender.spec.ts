@@ -12,6 +12,7 @@ const PAGES = [
   { path: '/help-center', h1: 'How can we help?' },
   { path: '/privacy-policy', h1: 'Privacy policy' },
   { path: '/terms-of-service', h1: 'Terms of service' },
+  { path: '/accessibility', h1: 'Accessibility statement' },
   { path: '/check-now', h1: 'Submit your content for human review' },
   { path: '/login', h1: 'Welcome to HumanProof' },
   { path: '/no-such-page', h1: '404 Page Not Found' },

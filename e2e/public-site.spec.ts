@@ -73,9 +73,20 @@ const PAGES = [
     ],
     links: ['/services', '/privacy-policy'],
   },
+  {
+    path: '/accessibility',
+    h1: 'Accessibility statement',
+    texts: [
+      'partially compliant with the Web Content Accessibility Guidelines (WCAG) version 2.2 AA',
+      'Known gaps',
+      'How we tested this website',
+      'Reporting accessibility problems',
+    ],
+    links: ['/contact', '/check-now'],
+  },
 ] as const;
 
-const FOOTER = ['/services', '/about', '/contact', '/blog', '/help-center', '/privacy-policy', '/terms-of-service'];
+const FOOTER = ['/services', '/about', '/contact', '/blog', '/help-center', '/privacy-policy', '/terms-of-service', '/accessibility'];
 const PRIVATE_CHUNKS = /dashboard-page|admin-page|checkout-page|customer-home-page/;
 
 async function open(page: Page, path: string) {

@@ -48,6 +48,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   '/help-center': 'How can we help?',
   '/privacy-policy': 'Privacy policy',
   '/terms-of-service': 'Terms of service',
+  '/accessibility': 'partially compliant with the Web Content Accessibility Guidelines',
   '/check-now': 'Submit your content for human review',
   '/login': 'Welcome to HumanProof',
 };

@@ -121,6 +121,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'The terms for using HumanProof: orders, per-word prices, payment, turnaround, revisions, refunds, your content and account closure.',
   },
   {
+    path: '/accessibility',
+    prerender: true,
+    page: 'features/public-site/accessibility-statement-page.tsx',
+    access: 'public',
+    title: 'Accessibility statement',
+    description:
+      'How accessible the HumanProof website is against WCAG 2.2 AA, how we tested it, the known gaps, and how to report a problem.',
+  },
+  {
     path: '/login',
     prerender: true,
     page: 'features/auth/login-page.tsx',

@@ -10,6 +10,7 @@ export const FOOTER_LINKS = [
   { href: '/help-center', label: 'Help center' },
   { href: '/privacy-policy', label: 'Privacy policy' },
   { href: '/terms-of-service', label: 'Terms of service' },
+  { href: '/accessibility', label: 'Accessibility' },
 ] as const;
 
 export function Footer() {

@@ -10,12 +10,23 @@ export interface LegalSection {
 }
 
 /** A legal page: the title, the date, a table of contents and numbered sections. */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: readonly LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+  updated = { label: LEGAL_LAST_UPDATED, iso: LEGAL_LAST_UPDATED_ISO },
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: readonly LegalSection[];
+  /** When the page last changed (the legal pages share one date). */
+  updated?: { label: string; iso: string };
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-3 text-sm text-slate-600">
-        Last updated <time dateTime={LEGAL_LAST_UPDATED_ISO}>{LEGAL_LAST_UPDATED}</time>
+        Last updated <time dateTime={updated.iso}>{updated.label}</time>
       </p>
       <div className="mt-6 space-y-4 text-base leading-relaxed text-slate-700">{intro}</div>
       <nav aria-label="Contents" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5">
