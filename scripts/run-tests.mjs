@@ -1,0 +1,40 @@
+// `npm test`: every test. The unit and API tests (Vitest) run while the app is built for the end-to-end tests, then
+// Playwright drives the built app. Vitest's files wait on the database and child processes much of the time, so the
+// build's CPU work fits beside them (issue 22: CI time; measured in docs/decisions/039-ci-time.md).
+//
+//   npm test                 both suites
+//   npm run test:unit        Vitest only
+//   npm run test:e2e         build, then Playwright only
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Runs a command with the terminal's output; resolves with its exit code (a signal counts as failure). */
+function run(label, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', (err) => {
+      console.error(`${label}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n[${label}] ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const [unit, build] = await Promise.all([
+  run('vitest', bin('vitest'), ['run']),
+  run('build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]),
+]);
+if (build !== 0) {
+  console.error('The build failed: the end-to-end tests cannot run.');
+  process.exit(1);
+}
+const e2e = await run('playwright', bin('playwright'), ['test']);
+process.exit(unit !== 0 || e2e !== 0 ? 1 : 0);
