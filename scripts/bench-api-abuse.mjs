@@ -18,6 +18,9 @@ const load = (file) => import(path.join(root, file));
 const { createTestApp, signUp, signUpAdmin } = await load('server/test-support/test-app.ts');
 const { bearer, buyCredit, createKey } = await load('server/test-support/api.ts');
 const { saveReviewAs } = await load('server/test-support/orders.ts');
+const { prepareTemplate } = await load('server/test-support/database.ts');
+// The migrated template each test app copies (Vitest's global setup makes it too; this may run first, as in CI).
+await prepareTemplate();
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 30));

@@ -14,6 +14,9 @@ register();
 const root = path.resolve(import.meta.dirname, '..');
 const load = (file) => import(path.join(root, file));
 const { createTestApp, signUp } = await load('server/test-support/test-app.ts');
+const { prepareTemplate } = await load('server/test-support/database.ts');
+// The migrated template each test app copies (Vitest's global setup makes it too; this may run first, as in CI).
+await prepareTemplate();
 const { docxBomb, pdfFlateBomb, pdfManyPages } = await load('server/features/text-extraction/bombs.ts');
 const { EXTRACTION_MESSAGES } = await load('shared/text-extraction.ts');
 
