@@ -89,12 +89,15 @@ function CancelOrderDialog({ submission }: { submission: Submission }) {
               variant="destructive"
               disabled={cancel.isPending}
               onClick={() =>
-                cancel.mutate(undefined, {
-                  onSuccess: (result) => {
+                // mutateAsync, not mutate's callbacks: the order's new status can remove this dialog (the list is
+                // refetched, live) before the answer is handled, and a callback of an unmounted mutate never runs.
+                cancel.mutateAsync().then(
+                  (result) => {
                     close();
                     toast({ title: AFTER_PAYMENT_MESSAGES.cancelled, description: refundedText(result.refundedPence) });
                   },
-                })
+                  () => undefined, // shown in the dialog from cancel.error
+                )
               }
             >
               {cancel.isPending ? 'Cancelling…' : AFTER_PAYMENT_LABELS.confirmCancel}
@@ -117,13 +120,15 @@ function RevisionDialog({ submission }: { submission: Submission }) {
       return;
     }
     setFieldError(undefined);
-    revise.mutate(parsed.data.message, {
-      onSuccess: () => {
+    // mutateAsync: the card drops "Request revision" once the order moves, which may unmount this dialog first.
+    revise.mutateAsync(parsed.data.message).then(
+      () => {
         close();
         setMessage('');
         toast({ title: AFTER_PAYMENT_MESSAGES.revisionRequested });
       },
-    });
+      () => undefined, // shown in the form from revise.error
+    );
   };
   return (
     <AfterPaymentDialog
