@@ -94,8 +94,10 @@ test('an admin reads the insights: charts, the tables behind them, another range
   // 360 px wide: nothing but the tables' own scroll areas is wider than the screen.
   await admin.setViewportSize({ width: 360, height: 740 });
   await expect(admin.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
-  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // The charts follow their container's new width once their resize observer reports it: wait for that state.
+  await expect
+    .poll(() => admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
   await context.close();
 });
 

@@ -92,7 +92,7 @@ const PRIVATE_CHUNKS = /dashboard-page|admin-page|checkout-page|customer-home-pa
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('h1')).toHaveCount(1);
-  // Clicks before hydration are not yet replayed on pre-rendered pages (issue 25): act on a hydrated page.
+  // Act on a hydrated page (a click held before hydration is tested in prerender.spec.ts).
   await waitForHydration(page, 'h1');
 }
 

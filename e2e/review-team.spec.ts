@@ -2,42 +2,13 @@
  * Issue 14's "Done when": two reviewers and an admin work one queue without ever overwriting each other
  * (decision 021). The admin invites both reviewers from the team page; each joins through the e-mailed link.
  */
-import type { Browser, Page } from '@playwright/test';
-import { TEAM_MESSAGES } from '../shared/team.schema';
+import type { Page } from '@playwright/test';
 import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test, uniqueEmail } from './fixtures';
-import { E2E_BASE_URL } from './env';
-import { linkIn, waitForMail } from './mailbox';
+import { TEAM_MESSAGES } from '../shared/team.schema';
+import { inviteAndJoin, person } from './support/team';
 
 const ADMIN = 15; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'Our launch post says the tower opened in 1899 and that everyone loves it.';
-
-async function person(browser: Browser, who: { email: string; firstName: string; lastName: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  const page = await context.newPage();
-  await signUpViaApi(page, who);
-  return page;
-}
-
-/** The admin invites `email` on the team page; the invitee opens the e-mailed link and accepts. */
-async function inviteAndJoin(admin: Page, reviewer: Page, email: string): Promise<void> {
-  await admin.getByLabel("Reviewer's e-mail").fill(email);
-  await admin.getByRole('button', { name: 'Send invitation' }).click();
-  await expectToast(admin, 'Invitation sent');
-  await expect(admin.getByTestId(`invitation-${email}`)).toBeVisible();
-  const mail = await waitForMail(email, 'review team');
-  const link = new URL(linkIn(mail, '/team/join#token='));
-  await reviewer.goto(`${link.pathname}${link.hash}`);
-  await expect(reviewer.getByText(`This invitation is for ${email}`)).toBeVisible();
-  // The link alone is not enough: the address must be verified through its own e-mail first (issue 29).
-  await reviewer.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(reviewer.getByText(TEAM_MESSAGES.invitationUnverified(email))).toBeVisible();
-  const verification = await waitForMail(email, 'Confirm your e-mail address');
-  await reviewer.goto(linkIn(verification, '/api/identity/verify-email'));
-  await expect(reviewer).toHaveURL(/\/email-verified$/);
-  await reviewer.goto(`${link.pathname}${link.hash}`);
-  await reviewer.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(reviewer.getByText('Welcome to the review team.')).toBeVisible();
-}
 
 async function openReview(page: Page, id: string) {
   await page.goto('/admin');

@@ -1,13 +1,23 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '@client/components/layout/footer';
 import { Navbar } from '@client/components/layout/navbar';
 import { ToasterHost } from '@client/components/ui/toaster-host';
 import { VerifyEmailBanner } from '@client/features/account';
 
+/**
+ * A new page of the app starts at its top. Not the first one: the browser has placed it already (a reload keeps its
+ * place), and a visitor may have scrolled a pre-rendered page before it hydrated; moving it then would pull the
+ * form from under their next click.
+ */
 function ScrollToTop() {
   const [location] = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [location]);
   return null;

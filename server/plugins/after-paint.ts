@@ -3,12 +3,17 @@
  * scripts only hydrate it, so fetching them while the document is still painting only competes with it. The
  * shell's module script and its preloads are written inert (a script type and a link rel the browser ignores),
  * and one inline loader, the same on every page and allowed by its hash in the CSP, turns them live once the
- * first frame is out (at once in a hidden tab, which paints no frames).
+ * first frame is out (at once in a hidden tab, which paints no frames). The same script starts holding early clicks
+ * and submits (shared/early-actions.ts).
  */
+import { installEarlyActions } from '../../shared/early-actions';
+
 export const AFTER_PAINT_TYPE = 'hp-after-paint';
 
 export const AFTER_PAINT_LOADER =
-  "(function(){function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()";
+  "(function(){function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()" +
+  // A click or submit from now until hydration waits and acts once React owns the page (decision 040).
+  `;(${installEarlyActions.toString()})()`;
 
 /** The page with its module script and preloads inert, and the loader that starts them after the first paint. */
 export function scriptsAfterPaint(html: string): string {

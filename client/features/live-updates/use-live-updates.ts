@@ -31,6 +31,9 @@ export function useLiveUpdates(accountId: string | null): void {
         if (event.lastEventId) lastEventId = event.lastEventId;
       };
       current.addEventListener('ready', (event) => {
+        // A first stream: what the page loaded before it opened may already be out of date, and no id covers the
+        // gap, so refresh once. A stream opened again with the last id is replayed what it missed instead.
+        if (!lastEventId) applyLiveEvent(client, { type: 'resync' });
         remember(event as MessageEvent);
         delay = REOPEN_MIN_MS;
       });

@@ -32,7 +32,8 @@ export function DetailsSection({ form }: { form: SubmissionForm }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Category" error={errors.category?.message}>
             {(p) => (
-              <select {...p} className={SELECT} {...register('category')}>
+              // Placeholder selected in the pre-rendered HTML, so a category chosen before hydration is told apart.
+              <select {...p} className={SELECT} defaultValue="" {...register('category')}>
                 <option value="" disabled>
                   Select a category
                 </option>

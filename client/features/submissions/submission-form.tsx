@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,20 +18,45 @@ import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
 import { useCreateSubmission } from './api/create-submission';
-import { initialForm, useFormPrefill } from './use-form-prefill';
+import { initialForm, useFormPrefill, type InitialForm } from './use-form-prefill';
+import { useHydrated } from '@client/lib/use-hydrated';
+import { CHECK_NOW_FORM_ID, readTypedFields } from './typed-before-hydration';
+
 
 const [REQUIRED_TITLE, REQUIRED_DESCRIPTION] = SUBMISSION_MESSAGES.contentRequired.split(': ') as [string, string];
 
-/** The form itself: its own chunk (zod, react-hook-form), so the page's heading paints before it arrives. */
+/**
+ * Reads, in the commit that hydrates the pre-rendered form, what the visitor typed before the scripts ran. It is
+ * the form's first child: React commits children in order, so this runs before react-hook-form's field refs write
+ * the defaults into the inputs (and no input event can fall between the two: a commit is never interrupted).
+ */
+function TypedBeforeHydration({ onRead }: { onRead: (typed: Partial<SubmissionFormValues>) => void }) {
+  const read = useRef(false);
+  useLayoutEffect(() => {
+    if (read.current) return;
+    read.current = true;
+    onRead(readTypedFields(document.getElementById(CHECK_NOW_FORM_ID) as HTMLFormElement | null));
+  }, [onRead]);
+  return null;
+}
+
+/**
+ * The order form, pre-rendered empty into /check-now's HTML so it is there
+ * at first paint. Hydrating that HTML, it first renders exactly as the server did; then, before the browser paints,
+ * it takes up what was typed before hydration, this tab's draft or the link's fields.
+ */
 export default function SubmissionForm() {
   const search = useSearch();
   const site = useSiteConfig();
   const { user } = useCurrentUser();
-  const [initial] = useState(() => initialForm(search));
-  const [fileName, setFileName] = useState(initial.fileName);
+  // False only while adopting the pre-rendered HTML (and on the server): the first render must then match it.
+  const hydrated = useHydrated();
+  const [start, setStart] = useState<InitialForm | null>(() => (hydrated ? initialForm(search) : null));
+  const typedBeforeHydration = useRef<Partial<SubmissionFormValues>>({});
+  const [fileName, setFileName] = useState(start?.fileName);
   const [mode, setMode] = useState<ContentMode>('paste');
-  const [draftId, setDraftId] = useState(initial.draftId);
-  const [restored, setRestored] = useState(initial.restored);
+  const [draftId, setDraftId] = useState(start?.draftId ?? '');
+  const [restored, setRestored] = useState(start?.restored ?? false);
 
   const form = useForm<SubmissionFormValues, unknown, SubmissionFormOutput>({
     resolver: zodResolver(buildSubmissionSchema(site.support.email)) as unknown as Resolver<
@@ -39,10 +64,32 @@ export default function SubmissionForm() {
       unknown,
       SubmissionFormOutput
     >,
-    defaultValues: initial.values,
+    defaultValues: start?.values ?? EMPTY_FORM,
     mode: 'onTouched',
   });
-  const loadingDraft = useFormPrefill(form, initial);
+
+  const onTypedRead = useCallback((typed: Partial<SubmissionFormValues>) => {
+    typedBeforeHydration.current = typed;
+  }, []);
+
+  // The hydrated form takes up where the visitor is: the draft or link first, then what they typed meanwhile.
+  useLayoutEffect(() => {
+    if (start) return;
+    const real = initialForm(search);
+    const typed = typedBeforeHydration.current;
+    for (const [name, value] of Object.entries(real.values) as [keyof SubmissionFormValues, string | boolean][]) {
+      if (value !== EMPTY_FORM[name] && !(name in typed)) form.setValue(name, value);
+    }
+    for (const [name, value] of Object.entries(typed) as [keyof SubmissionFormValues, string | boolean][]) {
+      form.setValue(name, value, { shouldDirty: true });
+    }
+    setFileName(real.fileName);
+    setDraftId(real.draftId);
+    setRestored(real.restored);
+    setStart(real);
+  }, [start, search, form]);
+
+  const loadingDraft = useFormPrefill(form, start);
   const create = useCreateSubmission(draftId);
 
   const content = form.watch('content');
@@ -51,11 +98,12 @@ export default function SubmissionForm() {
 
   // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
   useEffect(() => {
+    if (!start) return; // not before the stored draft has been read back
     const save = (values: Partial<SubmissionFormValues>) => saveFormDraft({ id: draftId, values, fileName });
     const subscription = form.watch((values) => save(values as Partial<SubmissionFormValues>));
     save(form.getValues());
     return () => subscription.unsubscribe();
-  }, [form, fileName, draftId]);
+  }, [form, fileName, draftId, start]);
 
   // A signed-in customer need not type their own name and e-mail.
   const fillAccountContact = useCallback(() => {
@@ -121,7 +169,8 @@ export default function SubmissionForm() {
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading your submission…
         </p>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form id={CHECK_NOW_FORM_ID} noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {start ? null : <TypedBeforeHydration onRead={onTypedRead} />}
         <div className="flex min-w-0 flex-col gap-6">
           <ContentSection
             form={form}

@@ -33,12 +33,15 @@ export function initialForm(search: string): InitialForm {
   };
 }
 
-/** Runs the prefill notices and loads the prior submission, once. Returns whether it is still loading. */
-export function useFormPrefill(form: SubmissionForm, initial: InitialForm): boolean {
+/**
+ * Runs the prefill notices and loads the prior submission, once the form knows where it starts (null while it
+ * adopts its pre-rendered HTML). Returns whether it is still loading.
+ */
+export function useFormPrefill(form: SubmissionForm, initial: InitialForm | null): boolean {
   const started = useRef(false);
-  const [loading, setLoading] = useState(Boolean(initial.submissionId));
+  const [loading, setLoading] = useState(Boolean(initial?.submissionId));
   useEffect(() => {
-    if (started.current) return;
+    if (!initial || started.current) return;
     started.current = true;
     if (initial.fromParams) {
       toast({ title: 'Form prepopulated', description: 'We filled in the form from your link. Check the details before you continue.' });
@@ -46,6 +49,7 @@ export function useFormPrefill(form: SubmissionForm, initial: InitialForm): bool
     }
     const id = initial.submissionId;
     if (!id) return;
+    setLoading(true);
     getSubmissionDraft(id)
       .then((draft) => {
         const current = form.getValues();

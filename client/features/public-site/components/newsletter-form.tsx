@@ -22,7 +22,8 @@ export function NewsletterForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = newsletterSignupSchema.safeParse({ email });
+    // The field itself, not the state: a sign-up sent before hydration is replayed before the state has caught up.
+    const parsed = newsletterSignupSchema.safeParse({ email: inputRef.current?.value ?? email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FALLBACK_ERROR);
       return;
