@@ -2,7 +2,7 @@
 // Playwright drives the built app. Vitest's files wait on the database and child processes much of the time, so the
 // build's CPU work fits beside them (issue 22: CI time; measured in docs/decisions/039-ci-time.md).
 //
-//   npm test                 both suites
+//   npm test                 both suites, and the public pages' JavaScript budget (scripts/js-budget.mjs)
 //   npm run test:unit        Vitest only
 //   npm run test:e2e         build, then Playwright only
 import { spawn } from 'node:child_process';
@@ -36,5 +36,7 @@ if (build !== 0) {
   console.error('The build failed: the end-to-end tests cannot run.');
   process.exit(1);
 }
+// The public pages' JavaScript budget, from the build just made (decision 042).
+const budget = await run('js-budget', process.execPath, [path.join(root, 'scripts', 'js-budget.mjs')]);
 const e2e = await run('playwright', bin('playwright'), ['test']);
-process.exit(unit !== 0 || e2e !== 0 ? 1 : 0);
+process.exit(unit !== 0 || budget !== 0 || e2e !== 0 ? 1 : 0);
