@@ -35,6 +35,13 @@ async function signInWithForm(page: Page, email: string, password: string) {
 test('sign-up sends a verification e-mail; the banner offers "Resend" until the link is opened', async ({ page }) => {
   const email = uniqueEmail('verify');
   await page.goto('/sign-up');
+  // Sent empty: an error summary takes the focus, and each of its links takes the keyboard to its field.
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: 'Please enter a valid email' }).press('Enter');
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('First name').fill('Vera');
   await page.getByLabel('Last name').fill('Fied');
   await page.getByLabel('Email').fill(email);

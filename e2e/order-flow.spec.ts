@@ -163,12 +163,21 @@ test.describe('the order form', () => {
     await content(page).fill('short');
     await page.getByLabel('Website (optional)').fill('not a url');
     await submitButton(page).click();
-    await expect(page.getByText('Content must be at least 10 characters long')).toBeVisible();
-    await expect(page.getByText('Please select a service tier')).toBeVisible();
-    await expect(page.getByText('Please select a category')).toBeVisible();
-    await expect(page.getByText('Name is required')).toBeVisible();
-    await expect(page.getByText('Please enter a valid email')).toBeVisible();
-    await expect(page.getByText('Please enter a valid URL')).toBeVisible();
+    const messages = [
+      'Content must be at least 10 characters long',
+      'Please select a service tier',
+      'Please select a category',
+      'Name is required',
+      'Please enter a valid email',
+      'Please enter a valid URL',
+    ];
+    // An error summary takes the focus and links to each field in the form's order; each field says it too.
+    const summary = page.getByRole('alert', { name: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(messages);
+    for (const message of messages) await expect(page.locator('#check-now-form').getByText(message)).toBeVisible();
+    await summary.getByRole('link', { name: 'Please select a category' }).press('Enter');
+    await expect(page.getByLabel('Category')).toBeFocused();
     await expect(page).toHaveURL(/\/check-now$/);
 
     await content(page).fill(words(100));
@@ -194,6 +203,8 @@ test.describe('the order form', () => {
   test('what was typed survives a reload', async ({ page }) => {
     await page.goto('/check-now');
     await fillOrderForm(page, { text: 'A draft that must not be lost on reload.', tier: 'Rewritten', category: 'Email', name: 'Kim' });
+    // The tab's draft holds it (the form keeps it from hydration on; typed earlier, hydration takes it up first).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('humanproof:check-now-draft') ?? '')).toContain('"contactName":"Kim"');
     await page.reload();
     await expect(content(page)).toHaveValue('A draft that must not be lost on reload.');
     await expect(page.getByRole('radio', { name: 'Rewritten' })).toBeChecked();

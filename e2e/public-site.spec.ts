@@ -206,16 +206,21 @@ test('the contact form validates inline, then stores a good message', async ({ p
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Message', { exact: true }).fill('short');
   await send.click();
-  for (const message of [
+  const messages = [
     'Please enter your first name',
     'Please enter your last name',
     'Please enter a valid email',
     'Please enter a subject',
     'Please write a message of at least 10 characters',
-  ]) {
-    await expect(page.getByText(message)).toBeVisible();
-  }
+  ];
+  // The error summary takes the focus and links to each field; each field says it too.
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(messages);
+  for (const message of messages) await expect(page.locator('form[aria-label="Contact form"] p').getByText(message)).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await summary.getByRole('link', { name: 'Please enter a subject' }).click();
+  await expect(page.getByLabel('Subject')).toBeFocused();
 
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');

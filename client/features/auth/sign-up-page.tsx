@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, signUpSchema, type SignUpInput } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
+import { useErrorSummary } from '@client/components/ui/error-summary';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
@@ -13,10 +14,13 @@ import { signUpWithPassword } from './api/identity';
 export default function SignUpPage() {
   usePageMeta();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignUpInput>({
+  const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    shouldFocusError: false, // the error summary takes the focus
   });
+  const { register, handleSubmit, formState } = form;
+  const errorSummary = useErrorSummary(form, ['firstName', 'lastName', 'email', 'password']);
   useOidcRedirect('/api/login?screen_hint=signup');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -29,11 +33,12 @@ export default function SignUpPage() {
     } else {
       setFormError(result.message ?? null);
     }
-  });
+  }, errorSummary.onInvalid);
 
   return (
     <AuthCard title="Create account" lead="Order human review and follow every step from your dashboard.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {errorSummary.summary}
         {formError ? (
           <FormAlert>
             {formError}

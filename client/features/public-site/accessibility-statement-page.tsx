@@ -88,8 +88,9 @@ export default function AccessibilityStatementPage() {
             bar.
           </p>
           <p>
-            The order form is part of the page itself, so you can type before the page&rsquo;s scripts have loaded;
-            a button pressed that early shows it is busy and acts as soon as they have.
+            The <Link href="/check-now" className={link}>order form</Link> is part of the page itself, so you can
+            type before the page&rsquo;s scripts have loaded; a button pressed that early shows it is busy and acts
+            as soon as they have.
           </p>
           <p>
             The customer journeys (ordering, paying, messaging, cancelling) and the review team&rsquo;s journeys are

@@ -6,6 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { countWords } from '@shared/word-count';
 import { buildSubmissionSchema, MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
+import { useErrorSummary } from '@client/components/ui/error-summary';
 import { toast } from '@client/components/ui/use-toast';
 import { fullName, useCurrentUser } from '@client/lib/current-user';
 import { useSiteConfig } from '@client/lib/site-config';
@@ -22,6 +23,23 @@ import { initialForm, useFormPrefill, type InitialForm } from './use-form-prefil
 import { useHydrated } from '@client/lib/use-hydrated';
 import { CHECK_NOW_FORM_ID, readTypedFields } from './typed-before-hydration';
 
+
+/** The fields in the order the form shows them, for its error summary. */
+const FIELD_ORDER: readonly (keyof SubmissionFormValues)[] = [
+  'content',
+  'serviceTier',
+  'category',
+  'tone',
+  'targetAudience',
+  'englishVariant',
+  'instructions',
+  'additionalNotes',
+  'fastTurnaround',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'contactWebsite',
+];
 
 const [REQUIRED_TITLE, REQUIRED_DESCRIPTION] = SUBMISSION_MESSAGES.contentRequired.split(': ') as [string, string];
 
@@ -66,7 +84,10 @@ export default function SubmissionForm() {
     >,
     defaultValues: start?.values ?? EMPTY_FORM,
     mode: 'onTouched',
+    // The error summary takes the focus after a failed submit, and links to each field.
+    shouldFocusError: false,
   });
+  const errorSummary = useErrorSummary(form, FIELD_ORDER);
 
   const onTypedRead = useCallback((typed: Partial<SubmissionFormValues>) => {
     typedBeforeHydration.current = typed;
@@ -139,9 +160,11 @@ export default function SubmissionForm() {
       create.mutate({ ...values, ...(fileName ? { fileName } : {}) });
     },
     () => {
+      errorSummary.onInvalid();
       if (words === 0) toast({ title: REQUIRED_TITLE, description: REQUIRED_DESCRIPTION, variant: 'destructive' });
     },
   );
+
 
   const [serviceTier, category, englishVariant, fast] = form.watch(['serviceTier', 'category', 'englishVariant', 'fastTurnaround']);
 
@@ -169,6 +192,7 @@ export default function SubmissionForm() {
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading your submission…
         </p>
       ) : null}
+      <div className="mt-4 empty:hidden">{errorSummary.summary}</div>
       <form id={CHECK_NOW_FORM_ID} noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {start ? null : <TypedBeforeHydration onRead={onTypedRead} />}
         <div className="flex min-w-0 flex-col gap-6">

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { useErrorSummary } from '@client/components/ui/error-summary';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
@@ -13,11 +14,14 @@ const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', sub
 /** The contact form: inline validation with the API's own schema; the values survive a failed send. */
 export function ContactForm() {
   const send = useSendContactMessage();
-  const { register, handleSubmit, formState, reset, setFocus } = useForm<ContactMessageInput>({
+  const form = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
     // No defaultValues: the page is pre-rendered and its scripts start after the first paint, so a visitor may
     // type before it hydrates; without a default, each field takes up what its input already holds.
+    shouldFocusError: false, // the error summary takes the focus
   });
+  const { register, handleSubmit, formState, reset, setFocus } = form;
+  const errorSummary = useErrorSummary(form, ['firstName', 'lastName', 'email', 'subject', 'message']);
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -27,7 +31,7 @@ export function ContactForm() {
     } catch {
       // Shown below from send.error; the typed message stays in the form.
     }
-  });
+  }, errorSummary.onInvalid);
 
   if (send.isSuccess) {
     return (
@@ -55,6 +59,7 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact form">
+      {errorSummary.summary}
       {serverError ? (
         <FormAlert>{serverError}</FormAlert>
       ) : null}
