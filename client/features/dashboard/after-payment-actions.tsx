@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Ban, RotateCcw, type LucideIcon } from 'lucide-react';
 import {
   AFTER_PAYMENT_LABELS,
@@ -34,6 +34,16 @@ function useStillOpen(until: string | null): boolean {
   return until !== null && Date.parse(until) > now;
 }
 
+/** The nearest enabled button or link before `el` among its siblings (else after it). */
+function neighbouringAction(el: HTMLElement): HTMLElement | null {
+  const usable = (e: Element | null): e is HTMLElement =>
+    e instanceof HTMLElement && e.matches('button:not([disabled]), a[href]');
+  for (const step of ['previousElementSibling', 'nextElementSibling'] as const) {
+    for (let e = el[step]; e; e = e[step]) if (usable(e)) return e;
+  }
+  return null;
+}
+
 /**
  * A card's after-payment dialog: an outlined button opens it (and clears the last attempt's error); it cannot be
  * closed while the request is in flight. `children` gets `close`, for the request's success.
@@ -54,10 +64,32 @@ function AfterPaymentDialog({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const used = useRef(false);
+  // The request moves the order on, which removes this button (after the dialog gave the focus back to it, or with
+  // the dialog still open): the focus goes to the card's neighbouring action instead of being lost to the page.
+  useLayoutEffect(() => {
+    const button = trigger.current;
+    return () => {
+      if (!button || !used.current) return;
+      const active = document.activeElement;
+      const contentId = button.getAttribute('aria-controls');
+      const inDialog = contentId !== null && document.getElementById(contentId)?.contains(active) === true;
+      if (inDialog || active === button || active === document.body || active === null) neighbouringAction(button)?.focus();
+    };
+  }, []);
   return (
     <Dialog open={open} onOpenChange={(next) => (request.isPending ? undefined : setOpen(next))}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" onClick={() => request.reset()}>
+        <Button
+          ref={trigger}
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            used.current = true;
+            request.reset();
+          }}
+        >
           <Icon className="h-4 w-4" aria-hidden="true" /> {label}
         </Button>
       </DialogTrigger>
