@@ -265,6 +265,7 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     await expect(customerCard.locator('[data-status]')).toHaveText('Paid');
     const other = instances[1 - customerStream!.upstream]!;
     const adminCookie = (await context.cookies(PROXY_URL)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const changedAt = Date.now();
     const started = await fetch(`${other.directUrl}/api/admin/submissions/${id}/status`, {
       method: 'PATCH',
       headers: { cookie: adminCookie, origin: PROXY_URL, 'content-type': 'application/json' },
@@ -272,6 +273,8 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     });
     expect(started.status, await started.text()).toBe(200);
     await expect(customerCard.locator('[data-status]')).toHaveText('In review', { timeout: 10_000 });
+    // A figure for the record (issue 25 asks for 2 s), not an assertion: the state is what the test waits for.
+    console.log(`live update: the change reached the customer's page on the other instance in ${Date.now() - changedAt} ms`);
     // The reviewer's open queue hears of it too.
     await expect(row.getByText('In review', { exact: true })).toBeVisible({ timeout: 10_000 });
 
