@@ -1,10 +1,12 @@
-// Operations insights benchmark (decision 023): seeds 1,000,000 orders over the last 365 days with generate_series
-// (payments, refunds, completions, revisions and deliveries by ten reviewers), then times GET /api/admin/insights
-// over HTTP for a 30-day and a 365-day range, one request at a time (each request runs the dashboard's four
-// aggregates), and prints each query's plan. PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a
-// fresh database is created and dropped), else PGlite in a temporary folder (use a small BENCH_ROWS there).
-//   node scripts/bench-insights.mjs   (BENCH_ROWS=1000000 BENCH_REQUESTS=20; BENCH_KEEP=1 keeps the PostgreSQL
-//   database for EXPLAIN; BENCH_EXPLAIN=0 skips the plans)
+// Operations insights benchmark (decisions 023, 041): seeds 1,000,000 orders over the last 1,096 days (3 years) with
+// generate_series (payments, refunds, completions, revisions and deliveries by ten reviewers), builds the daily
+// rollups for them as the "insights.rollup" job does (the seed itself runs with the dirty-day triggers off, then
+// marks every day), checks the 30-day answer against the exact computation, then times GET /api/admin/insights over
+// HTTP for 30-day, 365-day and 3-year ranges, one request at a time, and prints the rollup queries' plans and the
+// machine's load average. PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is
+// created and dropped), else PGlite in a temporary folder (use a small BENCH_ROWS there).
+//   node scripts/bench-insights.mjs   (BENCH_ROWS=1000000 BENCH_DAYS=1096 BENCH_REQUESTS=20; BENCH_DAYS=365 is
+//   decision 023's data set; BENCH_KEEP=1 keeps the PostgreSQL database for EXPLAIN; BENCH_EXPLAIN=0 skips the plans)
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -14,8 +16,9 @@ import { benchDatabase, benchEnvironment } from './lib/bench-database.mjs';
 register();
 const { loadConfig } = await import('../server/env.ts');
 const { buildApp } = await import('../server/app.ts');
-const { dailyFigures, turnaround, openWork, reviewerOutput, DASHBOARD_SETTINGS } = await import('../server/features/insights/compute-insights.ts');
-const { addDays, londonDay } = await import('../shared/insights.schema.ts');
+const { computeInsights, openWork } = await import('../server/features/insights/compute-insights.ts');
+const { refreshRollups, rolledUpDailyFigures, rolledUpTurnaround, rolledUpReviewers } = await import('../server/features/insights/rollups.ts');
+const { addDays, londonDay, PERCENTILE_ERROR_PERCENT } = await import('../shared/insights.schema.ts');
 const { sql } = await import('drizzle-orm');
 
 // BENCH_QUICK=1: a few thousand rows and a few requests per range, for CI: every range still has to answer 200.
@@ -24,9 +27,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 2_000 : 1_000_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 3 : 20));
 const CUSTOMERS = 5_000;
 const REVIEWERS = 10;
-const DAYS = 365;
-if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 1) {
-  console.error('BENCH_ROWS and BENCH_REQUESTS must be positive whole numbers');
+const DAYS = Number(process.env.BENCH_DAYS ?? 1096);
+if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 1 || !Number.isInteger(DAYS) || DAYS < 30) {
+  console.error('BENCH_ROWS and BENCH_REQUESTS must be positive whole numbers, BENCH_DAYS a whole number of at least 30');
   process.exit(1);
 }
 const database = benchDatabase('hp-bench-insights-');
@@ -57,7 +60,13 @@ async function step(name, query) {
   console.log(`  ${name}: ${seconds(started)}`);
 }
 
-/** Seeds the data set. Order i was paid i × (365 days / ROWS) ago, so every day of the year has orders. */
+/** The tables whose triggers mark insights days dirty (migration 0019): off while seeding, on again after. */
+const TRIGGERED = ['submissions', 'payments', 'refunds', 'deliveries', 'delivery_efforts'];
+async function triggers(state) {
+  for (const table of TRIGGERED) await app.db.execute(sql.raw(`alter table ${table} ${state} trigger insights_dirty`));
+}
+
+/** Seeds the data set. Order i was paid i × (DAYS / ROWS) ago, so every day of the period has orders. */
 async function seed() {
   const spacing = `${(DAYS * 86_400) / ROWS} seconds`;
   await step('customers and reviewers', sql`
@@ -128,6 +137,47 @@ async function seed() {
   await step('vacuum analyze', sql`vacuum analyze`);
 }
 
+/** Builds the rollups: every day with figures marked dirty (as migration 0019 does), then the job's recomputation. */
+async function buildRollups() {
+  await step('mark days', sql`
+    insert into insights_dirty_days (day)
+    select distinct x.day from (
+      select (paid_at at time zone 'Europe/London')::date from submissions where paid_at is not null
+      union select (completed_at at time zone 'Europe/London')::date from submissions where completed_at is not null
+      union select (created_at at time zone 'Europe/London')::date from refunds
+      union select (delivered_at at time zone 'Europe/London')::date from deliveries
+    ) as x(day)`);
+  const started = performance.now();
+  const days = await refreshRollups(app.db, { alsoToday: true });
+  console.log(`  rollups of ${days} days: ${seconds(started)}`);
+  await step('analyze rollups', sql`analyze insights_days, insights_turnaround_days, insights_reviewer_days, insights_dirty_days`);
+}
+
+/** The rollup answer against the exact computation: equal counts and money, percentiles within the bound. */
+async function checkAgainstExact(from, to) {
+  const range = { from, to, days: 0 };
+  const now = new Date();
+  const exact = await computeInsights(app.db, range, now);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const [daily, turnaround, reviewers] = await Promise.all([
+    rolledUpDailyFigures(app.db, range),
+    rolledUpTurnaround(app.db, range),
+    rolledUpReviewers(app.db, range),
+  ]);
+  if (!same(daily, exact.daily)) throw new Error('rollup daily figures differ from the exact ones');
+  if (!same(reviewers, exact.reviewers)) throw new Error('rollup reviewer output differs from the exact one');
+  for (const [i, row] of turnaround.entries()) {
+    const want = exact.turnaround[i];
+    if (row.completed !== want.completed || row.onTime !== want.onTime) throw new Error(`turnaround counts differ: ${row.key}`);
+    for (const name of ['medianHours', 'p90Hours', 'promisedMedianHours']) {
+      if (want[name] === null ? row[name] !== null : Math.abs(row[name] - want[name]) > (want[name] * PERCENTILE_ERROR_PERCENT) / 100 + 0.1) {
+        throw new Error(`turnaround ${row.key} ${name}: ${row[name]} against exact ${want[name]}`);
+      }
+    }
+  }
+  console.log(`  30-day answer matches the exact computation (percentiles within ±${PERCENTILE_ERROR_PERCENT}%)`);
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 try {
@@ -150,7 +200,10 @@ try {
 
   const started = performance.now();
   console.log(`Seeding ${ROWS.toLocaleString('en-GB')} orders on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}...`);
+  await triggers('disable');
   await seed();
+  await triggers('enable');
+  await buildRollups();
   const counts = await app.db.execute(sql`select (select count(*) from submissions) as submissions,
     (select count(*) from payments) as payments, (select count(*) from refunds) as refunds,
     (select count(*) from deliveries) as deliveries`);
@@ -160,22 +213,22 @@ try {
   const ranges = [
     ['30 days', addDays(today, -29), today],
     ['365 days', addDays(today, -364), today],
+    ['3 years', addDays(today, -1095), today],
   ];
+  await checkAgainstExact(ranges[0][1], ranges[0][2]);
 
   if (process.env.BENCH_EXPLAIN !== '0' && databaseUrl) {
-    // The plans of the four aggregates for the 30-day and 365-day ranges, captured from the service's own queries.
+    // The plans of the rollup reads for each range, captured from the service's own queries.
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    // The settings the endpoint runs its queries with.
-    for (const [name, value] of Object.entries(DASHBOARD_SETTINGS)) await client.query(`set ${name} = '${value}'`);
     for (const [label, from, to] of ranges) {
       const captured = [];
       const capture = { execute: async (query) => (captured.push(query), { rows: [] }) };
       const range = { from, to, days: 0 };
-      await dailyFigures(capture, range);
-      await turnaround(capture, range);
+      await rolledUpDailyFigures(capture, range);
+      await rolledUpTurnaround(capture, range);
       await openWork(capture, new Date());
-      await reviewerOutput(capture, range);
+      await rolledUpReviewers(capture, range);
       for (const [name, query] of ['daily', 'turnaround', 'open work', 'reviewers'].map((n, i) => [n, captured[i]])) {
         const { sql: text, params } = app.db.dialect.sqlToQuery(query);
         const plan = await client.query(`explain (analyze, costs off, timing off, summary on) ${text}`, params);
@@ -213,8 +266,10 @@ try {
     });
     console.log(`${name}: p50 ${Math.round(percentile(times, 50))} ms, p99 ${Math.round(percentile(times, 99))} ms`);
   }
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
   console.log(`\n${REQUESTS} sequential requests per range after one warm-up, ${os.cpus().length} CPUs, Node ${process.version}`);
-  console.table(results);
+  console.log(`${ROWS.toLocaleString('en-GB')} orders over ${DAYS} days, from the daily rollups; load average (1 / 5 / 15 min): ${load}`);
+  console.table(results.map((r) => ({ ...r, 'load avg 1 min': os.loadavg()[0].toFixed(2) })));
 } finally {
   await cleanup();
 }

@@ -8,16 +8,26 @@ import type { SUBMISSION_STATUSES } from './submission-status';
  * Europe/London (as every date the app shows, decision 017), both ends included.
  */
 export const INSIGHTS_TIME_ZONE = 'Europe/London';
-/** Longest range one request may ask for (a year, leap day included). */
-export const MAX_INSIGHTS_RANGE_DAYS = 366;
+/** Longest range one request may ask for: three years, a leap day included (served from daily rollups, decision 041). */
+export const MAX_INSIGHTS_RANGE_DAYS = 1096;
 /** The range when none is given: the last 30 days, today included. */
 export const DEFAULT_INSIGHTS_RANGE_DAYS = 30;
 /** The range picker's presets (days, ending today). */
-export const INSIGHTS_PRESET_DAYS = [7, 30, 90, 365] as const;
+export const INSIGHTS_PRESET_DAYS = [7, 30, 90, 365, 1096] as const;
+/** How a preset is named on its button. */
+export const presetLabel = (days: number): string => (days === 1096 ? 'Last 3 years' : `Last ${days} days`);
+
+/**
+ * Turnaround percentiles come from per-day histograms with fixed buckets, each bucket r = 1.04 times as wide as the
+ * one before (decision 041): every percentile is within ±2% of the exact one (before rounding to 0.1 h).
+ */
+export const PERCENTILE_BUCKET_RATIO = 1.04;
+export const PERCENTILE_ERROR_PERCENT = 2;
 
 export const INSIGHTS_MESSAGES = {
   badDate: 'Dates must be real days written YYYY-MM-DD.',
-  badRange: `Choose a range of at most ${MAX_INSIGHTS_RANGE_DAYS} days, with the start on or before the end.`,
+  badRange: `Choose a range of at most ${MAX_INSIGHTS_RANGE_DAYS} days (3 years), with the start on or before the end.`,
+  percentiles: `Percentiles are within ±${PERCENTILE_ERROR_PERCENT}% (from daily summaries).`,
   loadFailed: 'The figures could not be loaded.',
   empty: 'Nothing in this range yet.',
 } as const;

@@ -8,6 +8,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'retention.purge': 'Retention purge',
   'orders.suggest-claims': 'Suggested claims',
   'orders.check-links': 'Link checks',
+  'insights.rollup': 'Insights rollups',
   'dead-letters': 'Failed jobs',
 };
 

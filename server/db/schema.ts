@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -380,6 +381,87 @@ export const deliveryEfforts = pgTable('delivery_efforts', {
   findingsByCategory: jsonb('findings_by_category').$type<Record<string, number>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Insights rollups (decision 041): each London day's dashboard figures, kept by the "insights.rollup" job
+// ---------------------------------------------------------------------------------------------
+
+/** Orders paid and money per London day (the day's row is absent when all three are 0). */
+export const insightsDays = pgTable('insights_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  paidPence: bigint('paid_pence', { mode: 'number' }).notNull().default(0),
+  refundedPence: bigint('refunded_pence', { mode: 'number' }).notNull().default(0),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Completions per London day, tier and speed: counts, and the day's turnaround and promise as sparse histograms
+ * over fixed buckets (server/features/insights/histogram.ts), stored as [bucket, count, bucket, count, ...].
+ */
+export const insightsTurnaroundDays = pgTable(
+  'insights_turnaround_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    serviceTier: text('service_tier').notNull(),
+    speed: text('speed').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    took: jsonb('took').$type<number[]>().notNull(),
+    promised: jsonb('promised').$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.serviceTier, t.speed] })],
+);
+
+/**
+ * The same per calendar month (the month's first day), merged from its days whenever one of them is recomputed: a
+ * long range reads its whole months here and only its partial months' days above (decision 041).
+ */
+export const insightsTurnaroundMonths = pgTable(
+  'insights_turnaround_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    serviceTier: text('service_tier').notNull(),
+    speed: text('speed').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    took: jsonb('took').$type<number[]>().notNull(),
+    promised: jsonb('promised').$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.serviceTier, t.speed] })],
+);
+
+/**
+ * Output per London day and reviewer (null: an account since deleted). An order counts on the day of the
+ * reviewer's first delivery of it; deliveries and active time on each delivery's day.
+ */
+export const insightsReviewerDays = pgTable(
+  'insights_reviewer_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reviewerId: text('reviewer_id'),
+    orders: integer('orders').notNull(),
+    deliveries: integer('deliveries').notNull(),
+    words: bigint('words', { mode: 'number' }).notNull(),
+    activeSeconds: bigint('active_seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('insights_reviewer_days_day_idx').on(t.day)],
+);
+
+/**
+ * Days whose rollups are out of date: a row per change, written by triggers on submissions, payments, refunds,
+ * deliveries and delivery_efforts in the changing transaction (migration 0019); the job deletes the rows it sees
+ * and recomputes their days in one transaction, so a mark it could not yet see stays for the next run.
+ */
+export const insightsDirtyDays = pgTable(
+  'insights_dirty_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('insights_dirty_days_day_idx').on(t.day)],
+);
 
 /** The sentences of an order's text worth checking (issue 23), found once the order is paid. */
 export const claimSuggestions = pgTable('claim_suggestions', {

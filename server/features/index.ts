@@ -32,6 +32,7 @@ import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
 import { dueSoonJob } from './admin';
 import { retentionPurgeJob } from './account';
+import { insightsRollupJob } from './insights/rollups';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -71,4 +72,5 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   suggestClaimsJob,
   checkLinksJob,
   retentionPurgeJob,
+  insightsRollupJob,
 ];

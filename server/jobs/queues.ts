@@ -18,6 +18,7 @@ export const QUEUES = {
   retention: 'retention.purge',
   suggestClaims: 'orders.suggest-claims',
   checkLinks: 'orders.check-links',
+  insightsRollup: 'insights.rollup',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -42,6 +43,8 @@ export const QUEUE_OPTIONS: Record<QueueName | typeof DEAD_LETTER_QUEUE, Omit<Qu
   [QUEUES.suggestClaims]: common,
   // Up to 50 links, 3 attempts of 10 s each, 5 redirects: a round may take minutes.
   [QUEUES.checkLinks]: { ...common, expireInSeconds: 1800 },
+  // The first runs after migration 0019 compute every day with figures: at a million orders, minutes.
+  [QUEUES.insightsRollup]: { ...common, expireInSeconds: 1800 },
 };
 
 /** Cron schedules (UTC). The delivery rounds also run every minute: the floor for retries and for any kick lost. */
@@ -52,4 +55,6 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.retention, cron: '17 3 * * *' },
   { queue: QUEUES.suggestClaims, cron: '* * * * *' },
   { queue: QUEUES.checkLinks, cron: '* * * * *' },
+  // Today, yesterday and any day a late change marked dirty (decision 041).
+  { queue: QUEUES.insightsRollup, cron: '* * * * *' },
 ];

@@ -44,6 +44,8 @@ const SECTIONS: readonly {
   id: string;
   title: string;
   description: string;
+  /** A caveat shown under the description (the percentiles' error bound, decision 041). */
+  note?: string;
   table: (data: Insights) => TableModel;
   Chart: ComponentType<{ data: Insights }>;
   empty?: (facts: Facts) => string | null;
@@ -59,6 +61,7 @@ const SECTIONS: readonly {
     id: 'insights-turnaround',
     title: 'Turnaround against the promise',
     description: 'Orders completed in the range: hours from payment (or the revision request) to delivery, against the hours promised.',
+    note: INSIGHTS_MESSAGES.percentiles,
     table: turnaroundTable,
     Chart: TurnaroundChart,
     empty: ({ nothingCompleted }) => (nothingCompleted ? NONE_COMPLETED : null),
@@ -98,6 +101,7 @@ interface SectionProps {
   id: string;
   title: string;
   description: string;
+  note?: string;
   model: TableModel;
   range: DayRange;
   Chart: ComponentType<{ data: Insights }>;
@@ -106,7 +110,7 @@ interface SectionProps {
   empty?: string | null;
 }
 
-function Section({ id, title, description, model, range, Chart, data, empty }: SectionProps) {
+function Section({ id, title, description, note, model, range, Chart, data, empty }: SectionProps) {
   return (
     <Card>
       <section aria-labelledby={id}>
@@ -114,6 +118,7 @@ function Section({ id, title, description, model, range, Chart, data, empty }: S
           <div className="min-w-0 flex-1">
             <CardTitle id={id}>{title}</CardTitle>
             <CardDescription>{description}</CardDescription>
+            {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
           </div>
           {empty ? null : <CsvButton model={model} from={range.from} to={range.to} />}
         </CardHeader>
@@ -171,6 +176,7 @@ function Figures({ data, range }: { data: Insights; range: DayRange }) {
           id={section.id}
           title={section.title}
           description={section.description}
+          note={section.note}
           model={section.table(data)}
           range={range}
           Chart={section.Chart}

@@ -6,6 +6,7 @@ import {
   isCalendarDay,
   londonDay,
   MAX_INSIGHTS_RANGE_DAYS,
+  presetLabel,
   rangeLength,
 } from '@shared/insights.schema';
 import { Button } from '@client/components/ui/button';
@@ -18,7 +19,7 @@ export function presetRange(days: number, now = new Date()): DayRange {
   return { from: addDays(to, -(days - 1)), to };
 }
 
-/** The same rule the server applies (shared/insights.schema.ts): real days, start ≤ end, at most 366 days. */
+/** The same rule the server applies (shared/insights.schema.ts): real days, start ≤ end, at most 1,096 days (3 years). */
 export function rangeError(range: DayRange): string | null {
   if (!isCalendarDay(range.from) || !isCalendarDay(range.to)) return INSIGHTS_MESSAGES.badDate;
   const days = rangeLength(range.from, range.to);
@@ -92,7 +93,7 @@ export function RangePicker({ value, onChange }: { value: DayRange; onChange: (r
               onChange(presetRange(days));
             }}
           >
-            Last {days} days
+            {presetLabel(days)}
           </Button>
         ))}
       </div>

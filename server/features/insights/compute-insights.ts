@@ -16,7 +16,9 @@ import { SERVICE_TIERS } from '../../../shared/service-tiers';
 import type { Database, Executor } from '../../db/client';
 
 /**
- * The operations dashboard's figures (decision 023). Every number is a SQL aggregate over a range read through an
+ * The operations dashboard's figures (decision 023), computed exactly from the raw tables. The endpoint answers from
+ * the daily rollups (rollups.ts, decision 041), built by these same rules one day at a time; this exact computation
+ * stays as their reference (tests, the benchmark's check) and for `openWork`. Every number is a SQL aggregate over a range read through an
  * index (submissions.paid_at, submissions.completed_at, payments.succeeded_at, refunds.created_at,
  * deliveries.delivered_at); nothing is summed in JavaScript but the totals of the per-day rows.
  *

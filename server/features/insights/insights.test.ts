@@ -4,6 +4,7 @@ import { deliveries, deliveryEfforts } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_INSIGHTS_RANGE_DAYS,
+  PERCENTILE_ERROR_PERCENT,
   INSIGHTS_MESSAGES,
   londonDay,
   addDays,
@@ -187,7 +188,21 @@ describe('GET /api/admin/insights: figures checked against the hand-made data se
       ['speed', 'standard', { completed: 2, onTime: 1, onTimeRate: 0.5, medianHours: 89, p90Hours: 121.8, promisedMedianHours: 96 }],
       ['speed', 'revision', { completed: 1, onTime: 1, onTimeRate: 1, medianHours: 24, p90Hours: 24, promisedMedianHours: 48 }],
     ];
-    for (const [dimension, key, figures] of expected) expect(row(dimension, key), `${dimension} ${key}`).toMatchObject(figures);
+    // From daily histograms (decision 041): counts exact, hours within ±2% (and 0.05 h of rounding) of the exact value.
+    for (const [dimension, key, figures] of expected) {
+      const { medianHours, p90Hours, promisedMedianHours, ...counts } = figures;
+      const found = row(dimension, key);
+      expect(found, `${dimension} ${key}`).toMatchObject(counts);
+      const pairs: [string, number | null | undefined, number | null | undefined][] = [
+        ['median', found?.medianHours, medianHours],
+        ['p90', found?.p90Hours, p90Hours],
+        ['promised', found?.promisedMedianHours, promisedMedianHours],
+      ];
+      for (const [name, got, exact] of pairs) {
+        const bound = (exact ?? 0) * (PERCENTILE_ERROR_PERCENT / 100) + 0.05;
+        expect(Math.abs((got ?? Number.NaN) - (exact ?? 0)), `${dimension} ${key} ${name}: ${got} vs ${exact}`).toBeLessThanOrEqual(bound);
+      }
+    }
     expect(body.turnaround).toHaveLength(expected.length);
   });
 
@@ -232,16 +247,20 @@ describe('GET /api/admin/insights: figures checked against the hand-made data se
     expect(fromOnly.range).toMatchObject({ to: today, days: 7 });
   });
 
-  it('accepts 366 days (a leap year) and nothing longer', async () => {
+  it('accepts 366 days (a leap year), and three years (1,096 days) from the rollups, and nothing longer', async () => {
     const body = await insights('/api/admin/insights?from=2024-01-01&to=2024-12-31');
     expect(body.daily).toHaveLength(366);
+    const threeYears = await insights('/api/admin/insights?from=2023-06-09&to=2026-06-08');
+    expect(threeYears.range.days).toBe(1096);
+    expect(threeYears.daily).toHaveLength(1096);
+    expect(threeYears.totals.orders).toBe(7); // the six of the June range and I (8 June)
   });
 });
 
 describe('GET /api/admin/insights: input and access', () => {
   it.each([
     ['start after end', '?from=2026-06-08&to=2026-06-01', INSIGHTS_MESSAGES.badRange],
-    ['367 days', '?from=2025-01-01&to=2026-01-02', INSIGHTS_MESSAGES.badRange],
+    ['1,097 days', '?from=2024-01-01&to=2027-01-01', INSIGHTS_MESSAGES.badRange],
     ['not a calendar day', '?from=2026-02-30&to=2026-03-01', INSIGHTS_MESSAGES.badDate],
     ['not a date', '?from=yesterday', INSIGHTS_MESSAGES.badDate],
     ['a timestamp', '?from=2026-06-01T00:00:00Z', INSIGHTS_MESSAGES.badDate],

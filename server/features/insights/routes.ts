@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { INSIGHTS_MESSAGES, insightsQuerySchema, insightsSchema, resolveInsightsRange } from '../../../shared/insights.schema';
 import { badRequest } from '../../lib/http-error';
-import { computeInsights } from './compute-insights';
+import { computeInsightsFromRollups } from './rollups';
 
-/** The operations dashboard (decision 023): administrators only (401 signed out, 403 customers). */
+/** The operations dashboard (decisions 023, 041: from daily rollups): administrators only (401 signed out, 403 customers). */
 export async function insightsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -15,7 +15,7 @@ export async function insightsRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       const range = resolveInsightsRange(request.query, now);
       if (!range) throw badRequest(INSIGHTS_MESSAGES.badRange);
-      return computeInsights(app.db, range, now);
+      return computeInsightsFromRollups(app.db, range, now);
     },
   );
 }
