@@ -222,7 +222,12 @@ try {
     results.push(row);
     console.log(`${name}: ${JSON.stringify(row)}`);
   }
-  console.log(`\nautocannon -d ${DURATION}s with 1 and ${CONNECTIONS} connections (latencies in ms), ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log(
+    `\nautocannon -d ${DURATION}s with 1 and ${CONNECTIONS} connections (latencies in ms), ${os.cpus().length} CPUs, Node ${process.version}; load average (1 / 5 / 15 min): ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')}`,
+  );
   console.table(results);
 } finally {
   await cleanup();
