@@ -11,7 +11,9 @@ test('a visitor signs up, lands on the dashboard, logs out and signs in again', 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Password must be at least 12 characters')).toBeVisible();
+  // The error summary links to the field, and the field says it too.
+  await expect(page.getByRole('alert', { name: 'There is a problem' }).getByRole('link')).toHaveText(['Password must be at least 12 characters']);
+  await expect(page.locator('p[role="alert"]').getByText('Password must be at least 12 characters')).toBeVisible();
   await page.getByLabel('Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
