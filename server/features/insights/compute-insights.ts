@@ -26,14 +26,15 @@ import type { Database, Executor } from '../../db/client';
  * after `to`, and each row's day is its instant's London date.
  */
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const hoursOf = (seconds: unknown): number | null =>
+// Shared with the rollups (rollups.ts), which follow the same rules one day at a time.
+export type Row = Record<string, unknown>;
+export const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+export const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+export const hoursOf = (seconds: unknown): number | null =>
   seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 3600) * 10) / 10;
 
 /** The first instant of the London day `day`, and of the day after `to`. */
-function bounds(range: InsightsRange): { lo: SQL; hi: SQL } {
+export function bounds(range: Pick<InsightsRange, 'from' | 'to'>): { lo: SQL; hi: SQL } {
   return {
     lo: sql`(${range.from}::date::timestamp at time zone ${INSIGHTS_TIME_ZONE})`,
     hi: sql`((${range.to}::date + 1)::timestamp at time zone ${INSIGHTS_TIME_ZONE})`,
@@ -227,7 +228,16 @@ export async function computeInsights(db: Database, range: InsightsRange, now: D
     openWork(db, now),
     withDashboardSettings(db, (tx) => reviewerOutput(tx, range)),
   ]);
-  const totals = daily.reduce(
+  return assembleInsights(range, now, { daily, turnaround: turnaroundRows, openWork: open, reviewers });
+}
+
+/** The dashboard's answer from its parts (exact or rolled up): the range's totals are the sum of its days. */
+export function assembleInsights(
+  range: InsightsRange,
+  now: Date,
+  parts: Pick<Insights, 'daily' | 'turnaround' | 'openWork' | 'reviewers'>,
+): Insights {
+  const totals = parts.daily.reduce(
     (sum, d) => ({
       orders: sum.orders + d.orders,
       paidPence: sum.paidPence + d.paidPence,
@@ -239,10 +249,10 @@ export async function computeInsights(db: Database, range: InsightsRange, now: D
   return {
     range: { ...range, timeZone: INSIGHTS_TIME_ZONE },
     generatedAt: now.toISOString(),
-    daily,
+    daily: parts.daily,
     totals: { ...totals, netPence, net: penceToPounds(netPence) },
-    turnaround: turnaroundRows,
-    openWork: open,
-    reviewers,
+    turnaround: parts.turnaround,
+    openWork: parts.openWork,
+    reviewers: parts.reviewers,
   };
 }

@@ -19,7 +19,7 @@ import { insightsReviewerDays, insightsTurnaroundDays, insightsTurnaroundMonths 
 import { countedRoundJob } from '../../jobs/rounds';
 import { QUEUES } from '../../jobs/queues';
 import type { JobHandler } from '../../jobs/runner';
-import { openWork } from './compute-insights';
+import { assembleInsights, bounds, hoursOf, int, openWork, rowsOf, type Row } from './compute-insights';
 import { addHistogram, addSparse, bucketSql, emptyHistogram, percentiles, toSparse, type Histogram } from './histogram';
 
 /**
@@ -29,19 +29,12 @@ import { addHistogram, addSparse, bucketSql, emptyHistogram, percentiles, toSpar
  * answers from the rollups alone (open work, a snapshot of now, is still read live).
  */
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const int = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const hoursOf = (seconds: number | null | undefined): number | null => (seconds === null || seconds === undefined ? null : Math.round((seconds / 3600) * 10) / 10);
 
 /** Serialises rollup writers (the job on several instances, the endpoint): one recomputation at a time. */
 const ROLLUP_LOCK = 41_041;
 
 /** The London day `day` as instants: [lo, hi). */
-const dayBounds = (day: string) => ({
-  lo: sql`(${day}::date::timestamp at time zone ${INSIGHTS_TIME_ZONE})`,
-  hi: sql`((${day}::date + 1)::timestamp at time zone ${INSIGHTS_TIME_ZONE})`,
-});
+const dayBounds = (day: string) => bounds({ from: day, to: day });
 
 /** Recomputes one London day's rollup rows from the raw tables (in the caller's transaction). */
 export async function recomputeDay(tx: Executor, day: string): Promise<void> {
@@ -89,15 +82,7 @@ export async function recomputeDay(tx: Executor, day: string): Promise<void> {
   }
   if (cells.size > 0) {
     await tx.insert(insightsTurnaroundDays).values(
-      [...cells.values()].map((c) => ({
-        day,
-        serviceTier: c.tier,
-        speed: c.speed,
-        completed: c.completed,
-        onTime: c.onTime,
-        took: toSparse(c.took),
-        promised: toSparse(c.promised),
-      })),
+      [...cells.values()].map((c) => ({ day, ...cellColumns(c) })),
     );
   }
 
@@ -147,6 +132,15 @@ function cellOf(cells: Map<string, Cell>, r: Row): Cell {
   }
   return cell;
 }
+/** A cell as the columns of its day or month row. */
+const cellColumns = (c: Cell) => ({
+  serviceTier: c.tier,
+  speed: c.speed,
+  completed: c.completed,
+  onTime: c.onTime,
+  took: toSparse(c.took),
+  promised: toSparse(c.promised),
+});
 function addSparseToMap(into: Map<number, number>, sparse: readonly number[]): void {
   for (let i = 0; i + 1 < sparse.length; i += 2) {
     const bucket = sparse[i] ?? 0;
@@ -178,15 +172,7 @@ export async function recomputeMonth(tx: Executor, month: string): Promise<void>
   }
   if (cells.size === 0) return;
   await tx.insert(insightsTurnaroundMonths).values(
-    [...cells.values()].map((c) => ({
-      month,
-      serviceTier: c.tier,
-      speed: c.speed,
-      completed: c.completed,
-      onTime: c.onTime,
-      took: toSparse(c.took),
-      promised: toSparse(c.promised),
-    })),
+    [...cells.values()].map((c) => ({ month, ...cellColumns(c) })),
   );
 }
 
@@ -376,22 +362,5 @@ export async function computeInsightsFromRollups(db: Database, range: InsightsRa
     openWork(db, now),
     rolledUpReviewers(db, range),
   ]);
-  const totals = daily.reduce(
-    (sum, d) => ({
-      orders: sum.orders + d.orders,
-      paidPence: sum.paidPence + d.paidPence,
-      refundedPence: sum.refundedPence + d.refundedPence,
-    }),
-    { orders: 0, paidPence: 0, refundedPence: 0 },
-  );
-  const netPence = totals.paidPence - totals.refundedPence;
-  return {
-    range: { ...range, timeZone: INSIGHTS_TIME_ZONE },
-    generatedAt: now.toISOString(),
-    daily,
-    totals: { ...totals, netPence, net: penceToPounds(netPence) },
-    turnaround: turnaroundRows,
-    openWork: open,
-    reviewers,
-  };
+  return assembleInsights(range, now, { daily, turnaround: turnaroundRows, openWork: open, reviewers });
 }
