@@ -101,11 +101,12 @@ test.describe('pre-rendered pages', () => {
 });
 
 test.describe('typed before hydration', () => {
-  // The scripts of a pre-rendered page start after its first paint; hold them back, type, then let them run.
-  async function holdScripts(page: Page): Promise<() => void> {
+  // The scripts of a pre-rendered page start after its first paint; hold them back (all, or the ones `only`
+  // matches), type or click, then let them run.
+  async function holdScripts(page: Page, only: RegExp = /\/assets\/.*\.js$/): Promise<() => void> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await page.route(only, async (route) => {
       await released;
       await route.continue();
     });
@@ -161,19 +162,8 @@ test.describe('typed before hydration', () => {
     await expect(content).toHaveValue('Typed into the pre-rendered form before its scripts ran.');
   });
 
-  // The entry script runs (and holds early actions) while the page's own code is still on its way.
-  async function holdPageChunk(page: Page, chunk: RegExp): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(chunk, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
-
   test('a click on a blog filter before hydration waits visibly, then filters once hydrated', async ({ page }) => {
-    const release = await holdPageChunk(page, /\/assets\/blog-page-[^/]*\.js$/);
+    const release = await holdScripts(page, /\/assets\/blog-page-[^/]*\.js$/);
     await page.goto('/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     const filter = page.getByRole('button', { name: 'Fact checking' });
@@ -186,7 +176,7 @@ test.describe('typed before hydration', () => {
   });
 
   test('a newsletter sign-up sent before hydration is sent once hydrated, with the address typed', async ({ page }) => {
-    const release = await holdPageChunk(page, /\/assets\/blog-page-[^/]*\.js$/);
+    const release = await holdScripts(page, /\/assets\/blog-page-[^/]*\.js$/);
     await page.goto('/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     await page.getByRole('textbox', { name: 'Email address' }).fill('early-reader@example.com');
@@ -199,7 +189,8 @@ test.describe('typed before hydration', () => {
   });
 
   test('the upload tab of the order form, clicked before hydration, opens once hydrated', async ({ page }) => {
-    const release = await holdPageChunk(page, /\/assets\/check-now-page-[^/]*\.js$/);
+    // Every script held: the page's inline script alone holds the click.
+    const release = await holdScripts(page);
     await page.goto('/check-now');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     await page.getByRole('tab', { name: 'Upload document' }).click();
