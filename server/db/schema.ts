@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -129,15 +130,121 @@ export const teamInvitations = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Organisations (issue 27, decision 043): colleagues who share orders, credit, API keys and a style guide
+// ---------------------------------------------------------------------------------------------
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One organisation per account at most (the unique user index): an order placed by a member is the organisation's. */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner (billing, members, style guide) | member (orders). */
+    role: text('role').$type<'owner' | 'member'>().notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), uniqueIndex('organisation_members_user_unique').on(t.userId)],
+);
+
+/** An owner's invitation to the organisation: the review team's rules (single use, 7 days, the invited address signs in). */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('organisation_invitations_token_hash_unique').on(t.tokenHash),
+    index('organisation_invitations_org_idx').on(t.organisationId, t.createdAt),
+  ],
+);
+
+/**
+ * The billing details printed on receipts and invoices: an organisation's (set by an owner) or a lone account's.
+ * Exactly one of organisationId and userId is set.
+ */
+export const billingDetails = pgTable(
+  'billing_details',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The name or company the documents are addressed to (empty: the buyer's own name). */
+    billingName: text('billing_name').notNull().default(''),
+    /** The postal address, as lines. */
+    address: text('address').notNull().default(''),
+    purchaseOrderReference: text('purchase_order_reference').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_details_org_unique').on(t.organisationId),
+    uniqueIndex('billing_details_user_unique').on(t.userId),
+    check('billing_details_one_owner', sql`(${t.organisationId} is null) <> (${t.userId} is null)`),
+  ],
+);
+
+/** A house style term: a preferred term is kept, a banned one is flagged with its replacement. */
+export interface StyleGuideTermRow {
+  term: string;
+  kind: 'preferred' | 'banned';
+  replacement: string;
+}
+
+/** The house style the review team applies (issue 27): an organisation's, or a lone account's. */
+export const styleGuides = pgTable(
+  'style_guides',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The spelling variant the reviewers use; null leaves each order's own choice. */
+    spellingVariant: text('spelling_variant').$type<EnglishVariant>(),
+    terms: jsonb('terms').$type<StyleGuideTermRow[]>().notNull().default([]),
+    rules: text('rules').notNull().default(''),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('style_guides_org_unique').on(t.organisationId),
+    uniqueIndex('style_guides_user_unique').on(t.userId),
+    check('style_guides_one_owner', sql`(${t.organisationId} is null) <> (${t.userId} is null)`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Orders
 // ---------------------------------------------------------------------------------------------
 export const submissions = pgTable(
   'submissions',
   {
     id: text('id').primaryKey(),
+    /** Who placed the order. */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation the order belongs to (its placer's when placed); it stays when the placer leaves. */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     status: text('status').$type<SubmissionStatus>().notNull().default('new'),
     serviceTier: text('service_tier').$type<ServiceTier>().notNull(),
@@ -202,6 +309,7 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('submissions_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id).where(sql`${t.organisationId} is not null`),
     index('submissions_status_due_idx').on(t.status, t.dueDate, t.queuePriority, t.id),
     index('submissions_created_idx').on(t.createdAt.desc(), t.id),
     index('submissions_due_idx').on(t.dueDate, t.queuePriority, t.id),
@@ -658,6 +766,8 @@ export const apiKeys = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation the key acts for (set when created by a member): it sees and places the organisation's orders. */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
@@ -682,6 +792,8 @@ export const creditPurchases = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation whose credit this pack adds to (null: the account's own credit). */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     amountPence: integer('amount_pence').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
@@ -777,3 +889,114 @@ export const webhookAttempts = pgTable(
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Receipts, VAT invoices and credit notes (issue 27, decision 044)
+// ---------------------------------------------------------------------------------------------
+/** The last number issued in each series: taken with the document in one transaction, so numbers have no gaps. */
+export const documentNumberSeries = pgTable('document_number_series', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export interface BillingDocumentLine {
+  description: string;
+  quantity: number;
+  unitPence: number;
+  /** Gross (what was paid) of the line. */
+  amountPence: number;
+}
+
+export interface BillingDocumentBuyer {
+  name: string;
+  email: string;
+  organisation: string | null;
+  address: string;
+  purchaseOrderReference: string;
+}
+
+/**
+ * A finance document: a receipt or VAT invoice for a payment or credit pack, or a credit note for a refund. Written
+ * once, in the transaction that moved the money, with everything it prints (buyer, lines, VAT) as it was then.
+ */
+export const billingDocuments = pgTable(
+  'billing_documents',
+  {
+    id: text('id').primaryKey(),
+    /** Sequential, no gaps, one series for every kind. */
+    number: integer('number').notNull(),
+    /** receipt | vat-invoice | credit-note */
+    kind: text('kind').$type<'receipt' | 'vat-invoice' | 'credit-note'>().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    creditPurchaseId: text('credit_purchase_id').references(() => creditPurchases.id, { onDelete: 'set null' }),
+    refundId: text('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    submissionId: text('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    /** A credit note's invoice or receipt. */
+    refersToId: text('refers_to_id'),
+    buyer: jsonb('buyer').$type<BillingDocumentBuyer>().notNull(),
+    lines: jsonb('lines').$type<BillingDocumentLine[]>().notNull(),
+    /** Our VAT number when the document was issued (null: no VAT charged). */
+    vatNumber: text('vat_number'),
+    /** VAT rate in basis points (2000 = 20%), 0 when no VAT is charged. */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(0),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_documents_number_unique').on(t.number),
+    uniqueIndex('billing_documents_payment_unique').on(t.paymentId),
+    uniqueIndex('billing_documents_credit_purchase_unique').on(t.creditPurchaseId),
+    uniqueIndex('billing_documents_refund_unique').on(t.refundId),
+    index('billing_documents_user_idx').on(t.userId, t.issuedAt),
+    index('billing_documents_org_idx').on(t.organisationId, t.issuedAt),
+    index('billing_documents_issued_idx').on(t.issuedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Saved cards (issue 27): only the brand, the last four digits and the expiry are ever kept
+// ---------------------------------------------------------------------------------------------
+/** The provider's customer of an account (a Stripe customer when keyed; the sandbox makes its own ids). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's payment method id (Stripe's pm_...; the sandbox's own). Never a card number. */
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_cards_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('saved_cards_provider_method_unique').on(t.provider, t.providerPaymentMethodId),
+  ],
+);
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+export type BillingDocumentRow = typeof billingDocuments.$inferSelect;
+export type SavedCardRow = typeof savedCards.$inferSelect;
+export type StyleGuideRow = typeof styleGuides.$inferSelect;
