@@ -176,6 +176,8 @@ test.describe('keyboard journeys', () => {
     await tabTo(page, page.getByRole('button', { name: 'Claim', exact: true }));
     await page.keyboard.press('Space');
     await expect(page.getByTestId('claim-status')).toContainText('Claimed by you');
+    // The same button, now "Release", kept the focus through its busy state.
+    await expect(page.getByRole('button', { name: 'Release', exact: true })).toBeFocused();
 
     // Edit the copy: the closing time.
     await tabTo(page, reviewed);
@@ -217,6 +219,9 @@ test.describe('keyboard journeys', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'Signed out');
     await expect(devices.getByRole('listitem')).toHaveCount(1);
+    // Now disabled (no other device), the button keeps the focus rather than dropping it to the page's start.
+    await expect(page.getByRole('button', { name: 'Sign out other devices' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Sign out other devices' })).toBeDisabled();
     const onPhone = await phone.request.get('/api/auth/user');
     expect(onPhone.status() === 200 && (await onPhone.json()) !== null, 'the other device is still signed in').toBe(false);
     await elsewhere.close();
