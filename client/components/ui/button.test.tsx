@@ -40,7 +40,7 @@ describe('Button', () => {
   it('is natively disabled when it does not have focus', () => {
     const clicked = vi.fn();
     render(<Button disabled onClick={clicked}>Claim</Button>);
-    const button = screen.getByRole('button', { name: 'Claim' });
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Claim' });
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
     expect(clicked).not.toHaveBeenCalled();
@@ -48,7 +48,7 @@ describe('Button', () => {
 
   it('becomes natively disabled once focus leaves it', () => {
     const { rerender } = render(<Button disabled={false}>Sign out other devices</Button>);
-    const fresh = screen.getByRole('button');
+    const fresh = screen.getByRole<HTMLButtonElement>('button');
     act(() => fresh.focus());
     rerender(<Button disabled>Sign out other devices</Button>);
     expect(fresh.getAttribute('aria-disabled')).toBe('true');
