@@ -75,7 +75,14 @@ function AfterPaymentDialog({
       const active = document.activeElement;
       const contentId = button.getAttribute('aria-controls');
       const inDialog = contentId !== null && document.getElementById(contentId)?.contains(active) === true;
-      if (inDialog || active === button || active === document.body || active === null) neighbouringAction(button)?.focus();
+      if (!inDialog && active !== button && active !== document.body && active !== null) return;
+      // Found now, while the button is still in the card; focused once this commit has removed it (and the dialog,
+      // if it was open): an open dialog's focus trap would pull a focus given now back into its content.
+      const neighbour = neighbouringAction(button);
+      queueMicrotask(() => {
+        const now = document.activeElement;
+        if (neighbour?.isConnected && (now === null || now === document.body || !now.isConnected)) neighbour.focus();
+      });
     };
   }, []);
   return (
