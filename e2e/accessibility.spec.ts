@@ -43,6 +43,7 @@ const VISITOR_PATHS: Record<string, Stop> = {
   '/email-verified': '/email-verified',
   '/auth-success': { path: '/auth-success', landsOn: /\/sign-in$/ }, // then the dashboard, which asks to sign in
   '/team/join': '/team/join',
+  '/organisation/join': '/organisation/join',
   '/verify/:code': '/verify/HP-0000-0000',
   '/dashboard': { path: '/dashboard', landsOn: /\/sign-in$/ }, // "Authentication required", then sign-in
 };

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_CONTACT } from '../shared/brand';
+import { normaliseVatNumber } from '../shared/billing-documents.schema';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -67,6 +68,17 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().pipe(z.email()).default(DEFAULT_SUPPORT_CONTACT.email),
   SUPPORT_PHONE: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.phone),
   SUPPORT_ADDRESS: z.string().trim().min(1).default(DEFAULT_SUPPORT_CONTACT.address),
+  /**
+   * Our VAT registration number (decision 044): set, prices are VAT-inclusive at the standard rate and payments get
+   * VAT invoices; unset, receipts that say no VAT is charged. GB and 9 or 12 digits; spaces are dropped.
+   */
+  VAT_NUMBER: optional.pipe(
+    z
+      .string()
+      .refine((v) => normaliseVatNumber(v) !== null, 'must be GB followed by 9 or 12 digits, e.g. GB 123 4567 89')
+      .transform((v) => normaliseVatNumber(v)!)
+      .optional(),
+  ),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /** Public API (decision 024): requests per API key per minute. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),

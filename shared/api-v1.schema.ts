@@ -16,7 +16,8 @@ import { SUBMISSION_STATUSES } from './submission-status';
 // API keys
 // ---------------------------------------------------------------------------------------------
 export const API_KEY_PREFIX = 'hp_live_';
-export const API_SCOPES = ['orders:read', 'orders:write'] as const;
+/** Per resource, read or write: orders (and their messages), and the house style (issue 27, decision 046). */
+export const API_SCOPES = ['orders:read', 'orders:write', 'style-guide:read', 'style-guide:write'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const MAX_API_KEYS_PER_ACCOUNT = 20;
 /** Requests per key per minute (RateLimit-* headers answer how many are left). */
@@ -54,6 +55,8 @@ export const apiKeySchema = z.object({
   lastUsedAt: isoDateTimeSchema.nullable(),
   revokedAt: isoDateTimeSchema.nullable(),
   createdAt: isoDateTimeSchema,
+  /** Whose key it is: present only on a colleague's key in an organisation owner's list (decision 047). */
+  heldBy: z.object({ name: z.string(), email: z.string() }).optional(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);
@@ -72,6 +75,10 @@ export const CREDIT_MESSAGES = {
   notFound: 'Credit purchase not found',
   alreadyPaid: 'This credit purchase has already been paid.',
   insufficient: 'Your credit does not cover this order.',
+  /** A member (not an owner) of an organisation asked to buy a pack: the organisation's credit is its owners' to fund. */
+  /** How an organisation's credit is topped up (said after `insufficient` on an organisation's order). */
+  organisationTopUp: 'This is your organisation’s credit: an owner can buy more in Settings → API keys.',
+  ownerOnly: "Only an owner of your organisation can buy credit for it. Ask an owner to buy a pack; you can spend the organisation's credit.",
 } as const;
 
 /** POST /api/credit/checkout */
@@ -101,6 +108,8 @@ export const creditEntrySchema = z.object({
 export const creditBalanceSchema = z.object({
   balancePence: z.number().int(),
   entries: z.array(creditEntrySchema),
+  /** Present for a member of an organisation (decision 047): the credit is the organisation's, bought by its owners. */
+  organisation: z.object({ name: z.string(), canBuy: z.boolean() }).optional(),
 });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 

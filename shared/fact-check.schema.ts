@@ -126,7 +126,11 @@ export const factCheckReportSchema = z.object({
   counts: z.record(z.enum(VERDICTS), z.number().int()),
   /** Language findings the reviewer fixed in the delivered text, per category (issue 23): spelling, AI tells... */
   languageFixes: z.partialRecord(z.enum(FINDING_CATEGORIES), z.number().int().min(0)),
+  /** House style findings applied (accepted) in the delivery, when a house style applies to the order; else null (decision 046). */
+  houseStyleApplied: z.number().int().min(0).nullable(),
 });
+/** The report's line on the house style: "House style: 3 applied". */
+export const houseStyleAppliedLine = (applied: number) => `House style: ${applied} applied`;
 export type FactCheckReport = z.infer<typeof factCheckReportSchema>;
 
 export function countVerdicts(claims: readonly Pick<Claim, 'verdict'>[]): Record<Verdict, number> {

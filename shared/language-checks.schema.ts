@@ -5,7 +5,8 @@ import { z } from 'zod';
 // "AI tells". One finding shape for both, offsets in UTF-16 units of the checked text.
 // ---------------------------------------------------------------------------------------------
 
-export const FINDING_CATEGORIES = ['spelling', 'grammar', 'ai-tells', 'variant'] as const;
+/** The one list of finding categories: the checks, the workspace, the effort record and the fact-check report read it. */
+export const FINDING_CATEGORIES = ['spelling', 'grammar', 'ai-tells', 'variant', 'house-style'] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
 export const FINDING_CATEGORY_LABELS: Record<FindingCategory, string> = {
@@ -13,12 +14,13 @@ export const FINDING_CATEGORY_LABELS: Record<FindingCategory, string> = {
   grammar: 'Grammar and style',
   'ai-tells': 'AI tells',
   variant: 'Other English variant',
+  'house-style': 'House style',
 };
 
 export const findingSchema = z.object({
   start: z.number().int().min(0),
   end: z.number().int().min(0),
-  /** `harper:<LintKind>` or `ai-tells:<rule>` / `variant:<rule>`. */
+  /** `harper:<LintKind>` or `ai-tells:<rule>` / `variant:<rule>` / `house-style:banned|preferred`. */
   rule: z.string(),
   category: z.enum(FINDING_CATEGORIES),
   message: z.string(),

@@ -99,6 +99,8 @@ export type SandboxCardInput = z.infer<typeof sandboxCardSchema>;
 /** POST /api/payments/sandbox/confirm */
 export const sandboxConfirmSchema = sandboxCardSchema.extend({
   clientSecret: z.string({ error: 'clientSecret is required' }).trim().min(1, 'clientSecret is required').max(200),
+  /** "Save this card" (decision 045): keep the brand, last four digits and expiry for one-click payments. */
+  saveCard: z.boolean().optional(),
 });
 export type SandboxConfirmInput = z.infer<typeof sandboxConfirmSchema>;
 

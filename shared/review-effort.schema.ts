@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VERDICTS } from './fact-check.schema';
+import { FINDING_CATEGORIES } from './language-checks.schema';
 
 // ---------------------------------------------------------------------------------------------
 // The effort record of one delivery (issues 23 and 24): what the reviewer's work amounted to. The workspace
@@ -24,7 +25,7 @@ export const effortCountsSchema = z.object({
   suggestionsAccepted: countPerSave,
   suggestionsIgnored: countPerSave,
   /** Findings fixed (accepted) per finding category. */
-  findingsByCategory: z.partialRecord(z.enum(['spelling', 'grammar', 'ai-tells', 'variant']), countPerSave),
+  findingsByCategory: z.partialRecord(z.enum(FINDING_CATEGORIES), countPerSave),
 });
 export type EffortCounts = z.infer<typeof effortCountsSchema>;
 

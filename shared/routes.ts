@@ -256,6 +256,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     description: 'Accept an invitation to the HumanProof review team.',
   },
   {
+    path: '/organisation/join',
+    noindex: true,
+    page: 'features/organisations/join-page.tsx',
+    access: 'public',
+    title: 'Join an organisation',
+    description: 'Accept an invitation to an organisation on HumanProof: see and place its orders with your colleagues.',
+  },
+  {
     path: '/verify/:code',
     noindex: true,
     page: 'features/certificates/verify-page.tsx',

@@ -148,6 +148,8 @@ export const submissionSchema = z.object({
   revisionAvailableUntil: isoDateTimeSchema.nullable().default(null),
   revisionRequestedAt: isoDateTimeSchema.nullable().default(null),
   revisionMessage: z.string().nullable().default(null),
+  /** Who placed it (decision 047): present on an organisation's orders only, absent on a lone account's. */
+  placedBy: z.object({ name: z.string(), email: z.string() }).optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './api.schema';
-import { emailSchema } from './auth.schema';
 import { recordIdSchema } from './ids';
+import { INVITATION_TTL_DAYS, invitationTokenBodySchema, invitedEmailSchema } from './invitation';
 
 // ---------------------------------------------------------------------------------------------
 // Roles (issue 14, decision 021)
 // ---------------------------------------------------------------------------------------------
 export { isStaff, ROLES, type Role } from './auth.schema';
 
-/** An invitation link works once, for this long. */
-export const INVITATION_TTL_DAYS = 7;
+/** An invitation link works once, for this long (shared/invitation.ts). */
+export { INVITATION_TTL_DAYS };
 /** A claim with no activity (claim, save) for this long lapses back to the queue. */
 export const CLAIM_IDLE_HOURS = 2;
 
@@ -59,7 +59,7 @@ export type AssignClaimInput = z.infer<typeof assignClaimSchema>;
 // ---------------------------------------------------------------------------------------------
 // The team page: /admin/team
 // ---------------------------------------------------------------------------------------------
-export const inviteReviewerSchema = z.object({ email: emailSchema.pipe(z.string().max(254, 'Please enter a valid email')) });
+export const inviteReviewerSchema = z.object({ email: invitedEmailSchema });
 export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 
 export const teamMemberSchema = z.object({
@@ -91,9 +91,7 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 
 /** The invitation link's token (base64url, from the link's #token=...). */
-export const invitationTokenSchema = z.object({
-  token: z.string().trim().min(20, TEAM_MESSAGES.invitationInvalid).max(200, TEAM_MESSAGES.invitationInvalid).regex(/^[A-Za-z0-9_-]+$/, TEAM_MESSAGES.invitationInvalid),
-});
+export const invitationTokenSchema = invitationTokenBodySchema(TEAM_MESSAGES.invitationInvalid);
 export type InvitationTokenInput = z.infer<typeof invitationTokenSchema>;
 
 /** POST /api/team/invitations/lookup: who the invitation is for (the join page shows it). */

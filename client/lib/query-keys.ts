@@ -33,6 +33,8 @@ export const queryKeys = {
     byCode: (code: string) => ['certificates', code] as const,
     keys: ['certificates', 'keys'] as const,
   },
+  /** The account's saved cards (decision 045): checkout's one-click buttons and Settings → Billing. */
+  savedCards: ['saved-cards'] as const,
   /** Not under `submissions`: a new intent is made only when the checkout page asks for one. */
   paymentIntent: (submissionId: string) => ['payment-intent', submissionId] as const,
   messages: {
@@ -41,7 +43,17 @@ export const queryKeys = {
   },
   /** Settings → API keys and Webhooks (decision 024). */
   apiKeys: ['api-keys'] as const,
+  /** Settings → House style (decision 046): the caller's organisation's guide, or their own. */
+  styleGuide: ['style-guide'] as const,
+  /** Settings → Organisation (decision 043): the account's organisation, its members and invitations. */
+  organisation: ['organisation'] as const,
   credit: ['credit'] as const,
+  /** Settings → Receipts and invoices (decision 044): the documents (all, or one order's) and the billing details. */
+  billing: {
+    documents: ['billing', 'documents'] as const,
+    documentsOf: (submissionId: string) => ['billing', 'documents', submissionId] as const,
+    details: ['billing', 'details'] as const,
+  },
   webhooks: {
     all: ['webhooks'] as const,
     deliveries: (endpointId: string) => ['webhooks', endpointId, 'deliveries'] as const,
@@ -54,6 +66,8 @@ export const queryKeys = {
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
     /** The language checks of a saved draft version (the workspace). */
     checks: (id: string, version: number) => ['admin', 'submission', id, 'checks', version] as const,
+    /** The house style that applies to the order (decision 046). */
+    houseStyle: (id: string) => ['admin', 'submission', id, 'house-style'] as const,
     suggestions: (id: string) => ['admin', 'submission', id, 'suggestions'] as const,
     links: (id: string) => ['admin', 'submission', id, 'links'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,

@@ -7,6 +7,7 @@ import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
 import { submissionRoutes } from './submissions/routes';
 import { paymentRoutes } from './payments/routes';
+import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
 import { textExtractionRoutes } from './text-extraction/routes';
 import { adminRoutes } from './admin/routes';
@@ -15,6 +16,7 @@ import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './after-payment/routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
+import { organisationRoutes } from './organisations/routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { creditRoutes } from './credit/routes';
 import { apiV1Routes } from './api-v1/routes';
@@ -26,6 +28,8 @@ import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
+import { billingDocumentRoutes } from './billing-documents/routes';
+import { styleGuideRoutes } from './style-guide/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -44,6 +48,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   contactRoutes,
   submissionRoutes,
   paymentRoutes,
+  savedCardRoutes,
   messageRoutes,
   textExtractionRoutes,
   adminRoutes,
@@ -52,6 +57,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   afterPaymentRoutes,
   insightsRoutes,
   teamRoutes,
+  organisationRoutes,
   apiKeyRoutes,
   creditRoutes,
   apiV1Routes,
@@ -62,6 +68,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   languageCheckRoutes,
   claimSuggestionRoutes,
   linkCheckRoutes,
+  styleGuideRoutes,
+  billingDocumentRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

@@ -25,6 +25,7 @@ import {
   type DeliverySummary,
 } from './templates/customer';
 import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, teamInvitationEmail, verifyEmailEmail } from './templates/account';
+import { organisationInvitationEmail } from './templates/organisation';
 import { contactMessageEmail, customerMessageEmail, dueSoonEmail, newPaidSubmissionEmail } from './templates/team';
 import type { OrderView } from './templates/views';
 import type { RenderedEmail } from './templates/layout';
@@ -235,6 +236,25 @@ export async function notifyTeamInvitation(
       inviter: invitation.inviter,
       days: invitation.days,
       path: `/team/join#token=${encodeURIComponent(invitation.token)}`,
+    }),
+  });
+}
+
+/** An owner invited this address to their organisation (decision 043): the link carries the token in its fragment. */
+export async function notifyOrganisationInvitation(
+  settings: MailSettings,
+  tx: Executor,
+  invitation: { id: string; email: string; inviter: string; organisation: string; token: string; days: number },
+): Promise<void> {
+  await enqueueEmail(settings.jobs, tx, {
+    kind: 'organisation-invitation',
+    to: invitation.email,
+    eventId: invitation.id,
+    email: organisationInvitationEmail(settings, {
+      inviter: invitation.inviter,
+      organisation: invitation.organisation,
+      days: invitation.days,
+      path: `/organisation/join#token=${encodeURIComponent(invitation.token)}`,
     }),
   });
 }

@@ -23,6 +23,7 @@ export type EmailKind =
   | 'refund-issued'
   | 'revision-requested-team'
   | 'team-invitation'
+  | 'organisation-invitation'
   | 'webhook-disabled'
   | 'due-soon';
 

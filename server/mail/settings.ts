@@ -2,6 +2,7 @@ import type { Config } from '../env';
 import type { JobSender } from '../jobs/runner';
 import type { EmailFrame } from './templates/layout';
 import { resolveSigningKey, type SigningKey } from '../features/certificates/signing-key';
+import type { BillingIssuer } from '../features/billing-documents/issuer';
 
 /**
  * What the notify functions need: configuration, and the job runner that delivers what they queue. Built once
@@ -16,6 +17,8 @@ export interface MailSettings extends EmailFrame {
    * first use, so an app that never completes a review never touches DATA_DIR for it.
    */
   certificateKey: () => SigningKey;
+  /** What a receipt or VAT invoice issued with a payment needs (decision 044): our VAT number, if any. */
+  billing: BillingIssuer;
 }
 
 export function mailSettingsFrom(config: Config, jobs: JobSender): MailSettings {
@@ -25,6 +28,7 @@ export function mailSettingsFrom(config: Config, jobs: JobSender): MailSettings 
     adminEmails: config.adminEmails,
     jobs,
     certificateKey: once(() => resolveSigningKey(config)),
+    billing: { vatNumber: config.VAT_NUMBER ?? null },
   };
 }
 

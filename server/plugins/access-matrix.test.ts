@@ -2,6 +2,10 @@
  * The authorization matrix, generated from the running app's own route table: every method and path, as
  * anonymous, customer A (the owner of every id used), customer B, a reviewer and an admin, each through the path variants an
  * attacker would try. A route added tomorrow is covered without editing this file.
+ *
+ * Organisations (issue 27, decision 047): customer A's order is an order of A's organisation, so two more columns:
+ * "org member" (a colleague of A in that organisation: whatever A may do to the order, they may) and "other
+ * organisation" (a member of another organisation: exactly customer B's answers, 404 on everything naming the order).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,10 +24,11 @@ import {
   type TestApp,
 } from '../test-support/test-app';
 import { createPaidOrder } from '../test-support/orders';
+import { addMember, createOrganisation } from '../test-support/organisations';
 import type { RouteAccessEntry } from './auth';
 
-type Who = 'anonymous' | 'customer A' | 'customer B' | 'reviewer' | 'admin';
-const PEOPLE: Who[] = ['anonymous', 'customer A', 'customer B', 'reviewer', 'admin'];
+type Who = 'anonymous' | 'customer A' | 'customer B' | 'org member' | 'other organisation' | 'reviewer' | 'admin';
+const PEOPLE: Who[] = ['anonymous', 'customer A', 'customer B', 'org member', 'other organisation', 'reviewer', 'admin'];
 
 /**
  * The customer routes a reviewer uses on someone else's order (decision 021): the message thread and the review's
@@ -52,7 +57,12 @@ beforeAll(async () => {
   const b: SignedInUser = await signUp(t.app, { firstName: 'Bob' });
   const admin = await signUpAdmin(t.app);
   const reviewer = await signUpReviewer(t.app);
-  Object.assign(accounts, { 'customer A': a, 'customer B': b, reviewer, admin });
+  const colleague: SignedInUser = await signUp(t.app, { firstName: 'Carol' });
+  const outsider: SignedInUser = await signUp(t.app, { firstName: 'Oscar' });
+  // A's organisation (A owns it, Carol is a member) and another one (Oscar's): A's order is placed for A's.
+  await addMember(t.app.db, await createOrganisation(t.app.db, a.id, 'A and Co'), colleague.id, 'member');
+  await createOrganisation(t.app.db, outsider.id, 'Other Ltd');
+  Object.assign(accounts, { 'customer A': a, 'customer B': b, 'org member': colleague, 'other organisation': outsider, reviewer, admin });
   await keepSignedIn();
   orderId = await createPaidOrder(t.app, a);
   const reserved = await t.app.inject({
@@ -133,8 +143,9 @@ function allowed(entry: RouteAccessEntry, who: Who): boolean {
     case 'customer':
       if (who === 'anonymous') return false;
       if (who === 'reviewer' && REVIEW_DESK_CUSTOMER_ROUTES.has(entry.url)) return true;
-      // Another customer (a reviewer too) never reaches A's resources.
-      return (who !== 'customer B' && who !== 'reviewer') || !/[:*]/.test(entry.url);
+      // Another customer (a reviewer too, a member of another organisation too) never reaches A's resources; a
+      // member of A's organisation reaches its order like A.
+      return (who !== 'customer B' && who !== 'other organisation' && who !== 'reviewer') || !/[:*]/.test(entry.url);
   }
 }
 
@@ -145,6 +156,39 @@ describe('authorization matrix', () => {
     for (const known of ['/api/admin/submissions', '/api/submissions', '/api/documents/:id', '/api/identity/sign-in/email']) {
       expect(table.some((e) => e.url === known), known).toBe(true);
     }
+  });
+
+  // Before the sweep below: it calls every route as everyone, the organisations' leave and remove routes included.
+  it("a member of A's organisation gets A's answers on every customer route reading the order; a member of another organisation gets customer B's, 404 on each", async () => {
+    await keepSignedIn();
+    const namingTheOrder = t.app.routeAccess.filter((e) => e.access === 'customer' && /:(id|submissionId)\b/.test(e.url));
+    expect(namingTheOrder.map((e) => e.url)).toEqual(expect.arrayContaining(['/api/submissions/:id', '/api/messages/:submissionId', '/api/documents/:id']));
+    const ask = (who: Who, method: string, url: string) => {
+      const hasBody = !['GET', 'HEAD'].includes(method);
+      return t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { cookie: cookies[who]!, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+        ...(hasBody ? { payload: '{}' } : {}),
+      });
+    };
+    const reads: string[] = [];
+    for (const entry of namingTheOrder) {
+      const url = concretePath(entry.url);
+      const label = `${entry.method} ${entry.url}`;
+      // Nobody outside the organisation learns anything: B's answer, and never a success.
+      const [outsider, stranger] = [await ask('other organisation', entry.method, url), await ask('customer B', entry.method, url)];
+      expect(outsider.statusCode, `other organisation: ${label}`).toBe(stranger.statusCode);
+      expect(outsider.statusCode, `other organisation: ${label}`).toBeGreaterThanOrEqual(400);
+      if (entry.method === 'GET') expect(outsider.statusCode, `other organisation: ${label}`).toBe(404);
+      // Reads only (a write would change the order under the next request): the colleague sees what A sees.
+      if (entry.method !== 'GET') continue;
+      const [owner, colleague] = [await ask('customer A', 'GET', url), await ask('org member', 'GET', url)];
+      expect(colleague.statusCode, `org member: ${label}`).toBe(owner.statusCode);
+      if (owner.statusCode === 200) reads.push(entry.url);
+    }
+    // The order's own reads are among them (the document waits for delivery: 404 to A and the colleague alike).
+    expect(reads).toEqual(expect.arrayContaining(['/api/submissions/:id', '/api/messages/:submissionId']));
   });
 
   it('no call succeeds outside its declared access, under any path variant, and none answers 500', async () => {

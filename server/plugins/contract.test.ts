@@ -152,6 +152,9 @@ describe('every route of the app declares its answer', () => {
         'html GET /verify/:code',
         'file GET /verify/:code/badge.svg',
         'file GET /verify/:code/certificate.pdf',
+        // Receipts, VAT invoices and credit notes (decision 044): one document's PDF, and a month's zip for finance.
+        'file GET /api/billing/documents/:id/pdf',
+        'file GET /api/admin/billing-documents/export',
         'not-found GET /api/*',
         'redirect GET /api/login',
         'redirect GET /api/logout',

@@ -7,6 +7,7 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { LedgerExport } from './refund-form';
+import { BillingDocumentsExport } from '@client/features/billing-documents';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { AdminGate } from './unauthorized';
 
@@ -34,6 +35,7 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
         <div className="flex flex-wrap items-end gap-3">
           {/* Money, insights and the team are for admins only (decision 021). */}
           {isAdmin ? <LedgerExport /> : null}
+          {isAdmin ? <BillingDocumentsExport /> : null}
           {isAdmin
             ? ADMIN_PAGES.map(({ href, label, Icon }) => (
                 <Button key={href} asChild variant="outline" size="sm">

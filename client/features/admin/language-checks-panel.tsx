@@ -8,7 +8,13 @@ import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review
 import { useReviewQueueKeys } from './workspace-keys';
 
 const keyOf = (f: Finding) => `${f.rule}:${f.start}:${f.end}`;
-const TONES: Record<FindingCategory, 'red' | 'blue' | 'yellow' | 'grey'> = { spelling: 'red', grammar: 'blue', 'ai-tells': 'yellow', variant: 'grey' };
+const TONES: Record<FindingCategory, 'red' | 'blue' | 'yellow' | 'grey' | 'green'> = {
+  spelling: 'red',
+  grammar: 'blue',
+  'ai-tells': 'yellow',
+  variant: 'grey',
+  'house-style': 'green',
+};
 
 /** Where a finding of the checked text sits in the editor's text now, or null when that text has changed there. */
 export function locate(finding: Finding, checked: string, current: string, shift: number): number | null {

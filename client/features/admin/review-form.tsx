@@ -1,4 +1,5 @@
 import { useActiveTimeMeter } from './active-time';
+import { HouseStylePanel } from './house-style-panel';
 import { LanguageChecksPanel } from './language-checks-panel';
 import { SuggestedClaimsPanel } from './suggested-claims-panel';
 import { LinksPanel } from './links-panel';
@@ -480,6 +481,7 @@ export function ReviewForm({
                   : ''}
         </p>
       </div>
+      {layout === 'workspace' ? <HouseStylePanel submissionId={submission.id} orderVariant={submission.englishVariant} /> : null}
       {layout === 'workspace' && mode === 'text' ? (
         <LanguageChecksPanel
           submissionId={submission.id}

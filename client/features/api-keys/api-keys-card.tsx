@@ -54,6 +54,7 @@ function NewKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) 
 
 function CreditSection() {
   const credit = useCredit();
+  const organisation = credit.data?.organisation;
   const confirm = useConfirmSandboxCredit();
   const [checkout, setCheckout] = useState<CreditCheckoutResponse | null>(null);
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
@@ -75,13 +76,22 @@ function CreditSection() {
         API orders are paid from credit at the same price as the order form. Balance:{' '}
         <strong data-testid="credit-balance">{credit.data ? formatPence(credit.data.balancePence) : '…'}</strong>
       </p>
-      <div className="flex flex-wrap gap-2">
-        {CREDIT_PACKS_PENCE.map((pence) => (
-          <Button key={pence} type="button" variant="outline" onClick={() => void buy(pence)}>
-            Buy {formatPence(pence)}
-          </Button>
-        ))}
-      </div>
+      {organisation && (
+        // A member's credit is the organisation's (decision 047): shared by every member, bought by its owners.
+        <p className="text-sm text-slate-700" data-testid="credit-organisation">
+          This is {organisation.name}’s credit, shared by all its members.
+          {organisation.canBuy ? '' : ' Only an owner can buy more.'}
+        </p>
+      )}
+      {(!organisation || organisation.canBuy) && (
+        <div className="flex flex-wrap gap-2">
+          {CREDIT_PACKS_PENCE.map((pence) => (
+            <Button key={pence} type="button" variant="outline" onClick={() => void buy(pence)}>
+              Buy {formatPence(pence)}
+            </Button>
+          ))}
+        </div>
+      )}
       {checkout?.provider === 'stripe' && (
         <p className="text-sm text-slate-700">Card payments for credit are taken by Stripe; complete the payment in the checkout window.</p>
       )}
@@ -165,6 +175,8 @@ export function ApiKeysCard() {
               }
               details={
                 <>
+                  {/* A colleague's key, in an organisation owner's list (decision 047). */}
+                  {key.heldBy ? `Held by ${key.heldBy.name || key.heldBy.email} · ` : ''}
                   {key.scopes.join(', ')} · Last used: {dateText(key.lastUsedAt)}
                   {key.expiresAt ? ` · Expires ${dateText(key.expiresAt)}` : ''}
                 </>

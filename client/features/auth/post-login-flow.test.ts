@@ -85,6 +85,13 @@ describe('runPostLoginFlow', () => {
     expect(posted).toEqual([]);
   });
 
+  it('goes back to an organisation invitation opened while signed out (decision 043)', async () => {
+    serve(500, {});
+    sessionStorage.setItem('hp.organisation-invitation', 'some-token');
+    expect(await runPostLoginFlow()).toBe('/organisation/join');
+    expect(posted).toEqual([]);
+  });
+
   it('creates the pending submission (local storage first), clears both copies and goes to its checkout', async () => {
     localStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from local', wordCount: 2 }));
     sessionStorage.setItem(PENDING_SUBMISSION_KEY, JSON.stringify({ content: 'from session' }));

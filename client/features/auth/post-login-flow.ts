@@ -2,6 +2,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
 import { createSubmissionFromPending, forgetSentDraft } from '@client/features/submissions';
 import { pendingInvitationPath } from '@client/features/team';
+import { pendingOrganisationInvitationPath } from '@client/features/organisations';
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
@@ -10,8 +11,8 @@ import { pendingInvitationPath } from '@client/features/team';
  */
 export async function runPostLoginFlow(): Promise<string> {
   const raw = readPendingSubmissionRaw();
-  // An invitation to the review team opened while signed out (decision 021): back to it.
-  if (raw === null) return pendingInvitationPath() ?? '/dashboard';
+  // An invitation to the review team (decision 021) or an organisation (decision 043) opened while signed out: back to it.
+  if (raw === null) return pendingInvitationPath() ?? pendingOrganisationInvitationPath() ?? '/dashboard';
 
   let pending: unknown;
   try {

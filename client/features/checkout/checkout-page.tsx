@@ -14,6 +14,7 @@ import { usePaymentIntent } from './api/create-payment-intent';
 import { useCheckoutSubmission } from './api/get-submission';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxCardForm } from './sandbox-card-form';
+import { SavedCardChoices } from './saved-card-choices';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
@@ -124,11 +125,17 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
                 </Button>
               </div>
             ) : answer?.clientSecret && answer.provider === 'stripe' && answer.publishableKey ? (
-              <Suspense fallback={<PaymentSkeleton />}>
-                <StripePaymentForm clientSecret={answer.clientSecret} publishableKey={answer.publishableKey} payLabel={payLabel} />
-              </Suspense>
+              <>
+                <SavedCardChoices submissionId={submissionId} payLabel={payLabel} />
+                <Suspense fallback={<PaymentSkeleton />}>
+                  <StripePaymentForm clientSecret={answer.clientSecret} publishableKey={answer.publishableKey} payLabel={payLabel} />
+                </Suspense>
+              </>
             ) : answer?.clientSecret ? (
-              <SandboxCardForm clientSecret={answer.clientSecret} payLabel={payLabel} />
+              <>
+                <SavedCardChoices submissionId={submissionId} payLabel={payLabel} />
+                <SandboxCardForm clientSecret={answer.clientSecret} payLabel={payLabel} />
+              </>
             ) : null}
           </CardContent>
         </Card>

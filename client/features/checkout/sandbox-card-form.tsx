@@ -9,6 +9,8 @@ import { ApiError } from '@client/lib/api';
 import { useConfirmSandboxPayment } from './api/confirm-sandbox-payment';
 import { checkCardFields, formatCardNumber, formatExpiry, onlyDigits, type CardFieldErrors } from './card-format';
 import { usePaymentSucceeded } from './payment-outcome';
+import { SaveCardCheckbox } from './save-card-checkbox';
+import { useRefreshSavedCards } from '@client/features/saved-cards';
 
 export const TEST_CARDS = [
   { number: formatCardNumber(SANDBOX_CARDS.success), outcome: 'succeeds' },
@@ -53,7 +55,9 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
   const onPaid = usePaymentSucceeded();
+  const refreshSavedCards = useRefreshSavedCards();
 
   const confirm = useConfirmSandboxPayment();
 
@@ -65,9 +69,12 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
     if (Object.keys(found).length > 0) return;
     setFailure(null);
     confirm.mutate(
-      { clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc },
+      { clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc, saveCard },
       {
-        onSuccess: () => onPaid(),
+        onSuccess: () => {
+          if (saveCard) void refreshSavedCards();
+          void onPaid();
+        },
         // The "Payment Failed" notice is the data layer's; the form keeps the reason beside the button.
         onError: (error) => setFailure((error instanceof ApiError ? error.serverMessage : undefined) ?? null),
       },
@@ -129,6 +136,7 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
         {field(EXPIRY)}
         {field(CVC)}
       </div>
+      <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={confirm.isPending} />
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
         <Lock className="h-4 w-4" aria-hidden="true" />
         {confirm.isPending ? 'Processing...' : payLabel}

@@ -5,6 +5,7 @@ import type { Submission } from '@shared/submission.schema';
 import { SubmissionDialogFrame, SubmissionFacts, SubmissionField } from '@client/components/submission-dialog-frame';
 import { formatDateTime, formatPence } from '@client/lib/format';
 import { ReviewDelivery } from '@client/features/fact-check';
+import { OrderDocumentLinks } from '@client/features/billing-documents';
 import { DeliveryHistory } from './delivery-history';
 
 function TextBlock({ label, text, empty }: { label: string; text: string | null | undefined; empty: string }) {
@@ -45,6 +46,11 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
         <SubmissionField label="Tone">{orNone(s.tone)}</SubmissionField>
         <SubmissionField label="Target audience">{orNone(s.targetAudience)}</SubmissionField>
         <SubmissionField label="English variant">{englishVariantLabel(s.englishVariant)}</SubmissionField>
+        {s.placedBy ? (
+          <SubmissionField label="Placed by">
+            {s.placedBy.name || s.placedBy.email} <span className="text-slate-600">({s.placedBy.email})</span>
+          </SubmissionField>
+        ) : null}
         <SubmissionField label="Submitted">{formatDateTime(s.createdAt)}</SubmissionField>
         <SubmissionField label="Paid">{formatDateTime(s.paidAt, 'Not paid yet')}</SubmissionField>
         <SubmissionField label="Due date">{formatDateTime(s.dueDate, 'Set when paid')}</SubmissionField>
@@ -62,6 +68,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
           )}
         </SubmissionField>
       </dl>
+      {s.paidAt ? <OrderDocumentLinks submissionId={s.id} paid /> : null}
       <TextBlock label="Instructions" text={s.instructions} empty="No instructions." />
       <TextBlock label="Additional notes" text={s.additionalNotes} empty="No additional notes." />
       <TextBlock label="Your content" text={s.content} empty="No content." />

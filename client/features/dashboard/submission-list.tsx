@@ -38,6 +38,12 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
           <p className="text-sm text-slate-600">
             <span className="font-mono">{s.id}</span> · Submitted {formatDate(s.createdAt)}
           </p>
+          {s.placedBy ? (
+            // An organisation's order (decision 047): which colleague placed it. Absent on a lone account's orders.
+            <p className="text-sm text-slate-600" data-testid="placed-by">
+              Placed by <span className="font-medium text-slate-800">{s.placedBy.name || s.placedBy.email}</span>
+            </p>
+          ) : null}
         </div>
         <StatusBadge status={s.status} />
       </div>

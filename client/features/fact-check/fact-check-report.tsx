@@ -1,5 +1,5 @@
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS } from '@shared/language-checks.schema';
-import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_HINTS, VERDICT_LABELS, VERDICTS } from '@shared/fact-check.schema';
+import { houseStyleAppliedLine, NO_CHECKABLE_CLAIMS_LABEL, VERDICT_HINTS, VERDICT_LABELS, VERDICTS } from '@shared/fact-check.schema';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PassageInContext } from './passage-in-context';
 import { SourceLinks } from './source-links';
@@ -11,8 +11,8 @@ export function FactCheckReportView({ submissionId, content }: { submissionId: s
   const report = useFactCheckReport(submissionId, true);
   if (report.isLoading) return <Skeleton className="h-24 w-full" />;
   if (report.isError || !report.data) return <p className="text-sm text-red-700">Could not load the fact-check report.</p>;
-  const { claims, counts, noCheckableClaims, languageFixes } = report.data;
-  const fixes = FINDING_CATEGORIES.filter((c) => (languageFixes[c] ?? 0) > 0);
+  const { claims, counts, noCheckableClaims, languageFixes, houseStyleApplied } = report.data;
+  const fixes = FINDING_CATEGORIES.filter((c) => c !== 'house-style' && (languageFixes[c] ?? 0) > 0);
   return (
     <div className="flex flex-col gap-4" data-testid="fact-check-report">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Claims per verdict">
@@ -26,6 +26,11 @@ export function FactCheckReportView({ submissionId, content }: { submissionId: s
       {fixes.length > 0 ? (
         <p className="text-sm text-slate-700" data-testid="language-fixes">
           Language checks fixed: {fixes.map((c) => `${FINDING_CATEGORY_LABELS[c]} ${languageFixes[c]}`).join(' · ')}
+        </p>
+      ) : null}
+      {houseStyleApplied !== null ? (
+        <p className="text-sm text-slate-700" data-testid="house-style-applied">
+          {houseStyleAppliedLine(houseStyleApplied)}
         </p>
       ) : null}
       {claims.length === 0 ? (

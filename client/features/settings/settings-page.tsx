@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Bell, CreditCard, User } from 'lucide-react';
+import { Bell, User } from 'lucide-react';
 import { AUTH_MESSAGES, profileUpdateSchema, type CurrentUser, type ProfileUpdateInput } from '@shared/auth.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +14,11 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { useAccountSecurity } from '@client/features/account';
 import { ApiKeysCard } from '@client/features/api-keys';
 import { WebhooksCard } from '@client/features/webhooks';
+import { OrganisationCard } from '@client/features/organisations';
+import { HouseStyleCard } from '@client/features/style-guide';
+import { BillingDocumentsCard } from '@client/features/billing-documents';
 import { AccountSecurityCard } from './account-security-card';
+import { BillingCard } from './billing-card';
 import { useUpdateProfile } from './api/update-profile';
 import { YourDataCard } from './your-data-card';
 
@@ -111,6 +114,7 @@ export default function SettingsPage() {
       <p className="mt-1 text-slate-600">Manage your profile and account.</p>
       <div className="mt-8 flex flex-col gap-6">
         <ProfileCard user={user} />
+        <OrganisationCard />
         <Card>
           <IconCardHeader icon={Bell} title="Notifications" />
           <CardContent className="flex items-center justify-between gap-4">
@@ -123,20 +127,10 @@ export default function SettingsPage() {
         <AccountSecurityCard />
         <ApiKeysCard />
         <WebhooksCard />
+        <HouseStyleCard />
         <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
-        <Card>
-          <IconCardHeader icon={CreditCard} title="Billing & Usage" />
-          <CardContent className="flex flex-col gap-3">
-            <p className="text-sm text-slate-700">
-              Billing is handled securely by our card payment provider when you submit content. We never store your card details.
-            </p>
-            <div>
-              <Button asChild variant="outline">
-                <Link href="/dashboard">View your submissions</Link>
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+        <BillingCard />
+        <BillingDocumentsCard />
       </div>
     </div>
   );

@@ -6,21 +6,14 @@ import { FormAlert } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/skeleton';
 import { ApiError } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/current-user';
+import { forgetPendingInvitation, invitationTokenFromLink } from '@client/lib/invitation-link';
 import { usePageMeta } from '@client/lib/page-meta';
 import { TEAM_MESSAGES } from '@shared/team.schema';
 import { useAcceptInvitation, useInvitationLookup } from './api/team';
 import { PENDING_INVITATION_KEY } from './pending-invitation';
 
 /** The token travels in the link's fragment (#token=...), never to a server log; kept for the way back from sign-in. */
-function tokenFromLink(): string | null {
-  if (typeof window === 'undefined') return null;
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (fromHash) {
-    window.sessionStorage.setItem(PENDING_INVITATION_KEY, fromHash);
-    return fromHash;
-  }
-  return window.sessionStorage.getItem(PENDING_INVITATION_KEY);
-}
+const tokenFromLink = () => invitationTokenFromLink(PENDING_INVITATION_KEY);
 
 const message = (error: unknown) => (error instanceof ApiError ? (error.serverMessage ?? TEAM_MESSAGES.invitationInvalid) : TEAM_MESSAGES.invitationInvalid);
 
@@ -37,7 +30,7 @@ export default function JoinPage() {
   else if (lookup.isPending || isLoading) body = <Spinner />;
   else if (lookup.isError) body = <FormAlert>{message(lookup.error)}</FormAlert>;
   else if (accept.isSuccess) {
-    window.sessionStorage.removeItem(PENDING_INVITATION_KEY);
+    forgetPendingInvitation(PENDING_INVITATION_KEY);
     body = (
       <>
         <p role="status">Welcome to the review team.</p>

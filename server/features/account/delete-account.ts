@@ -1,6 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { releaseClaimsOf } from '../admin';
+import { handOverOrganisationOrders } from '../organisations';
 import {
   deliveries,
   accounts,
@@ -44,6 +45,9 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
       .for('update')
       .limit(1);
     if (!user) return { storageKeys: [] };
+    // Organisation orders stay with the organisation, passed to a remaining member (decision 043); the sole owner
+    // of an organisation with other members is refused (409) before anything is erased.
+    await handOverOrganisationOrders(tx, userId);
     const email = user.email.toLowerCase();
     const placeholder = deletedAddress(userId);
 

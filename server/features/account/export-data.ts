@@ -126,7 +126,8 @@ async function exportCredit(db: Executor, userId: string) {
     .where(eq(creditPurchases.userId, userId))
     .orderBy(asc(creditPurchases.createdAt), asc(creditPurchases.id));
   return {
-    balance: penceToPounds(await creditBalancePence(db, userId)),
+    // The account's own credit (decision 047): an organisation's shared credit is the organisation's, not personal data.
+    balance: penceToPounds(await creditBalancePence(db, { userId })),
     purchases: purchases.map(({ amountPence, createdAt, succeededAt, ...rest }) => ({
       ...rest,
       amount: penceToPounds(amountPence),

@@ -5,7 +5,7 @@ import { submissions } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { MailSettings } from '../../mail/settings';
 import { orderMoney, refundOrder, type RefundGateway } from '../payments';
-import { getAccessibleSubmission } from '../submissions';
+import { customerCanSee, getAccessibleSubmission } from '../submissions';
 import { transition } from '../orders';
 
 /**
@@ -30,7 +30,7 @@ export async function cancelOrder(
     const cancelled = await transition(tx, { ...owned, status: 'paid' }, 'cancelled', { kind: 'customer', userId }, reason, {
       mail,
       eventData: { refundedPence: paidPence },
-      where: and(eq(submissions.userId, userId), isNull(submissions.reviewStartedAt), gt(submissions.createdAt, windowStart)),
+      where: and(customerCanSee(userId), isNull(submissions.reviewStartedAt), gt(submissions.createdAt, windowStart)),
       now,
     });
     if (!cancelled) {

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { MailSettings } from '../../mail/settings';
-import { getAccessibleSubmission } from '../submissions';
+import { customerCanSee, getAccessibleSubmission } from '../submissions';
 import { transition } from '../orders';
 
 /**
@@ -35,7 +35,7 @@ export async function requestRevision(
       {
         mail,
         patch: { revisionRequestedAt: now, revisionMessage: message, dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS) },
-        where: and(eq(submissions.userId, userId), isNull(submissions.revisionRequestedAt), gt(submissions.completedAt, windowStart)),
+        where: and(customerCanSee(userId), isNull(submissions.revisionRequestedAt), gt(submissions.completedAt, windowStart)),
         now,
       },
     );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_PREFIX, API_RATE_LIMIT_WINDOW_SECONDS, type ApiScope } from '../../../shared/api-v1.schema';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, organisationMembers, users } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
 import { countInWindow, type WindowState } from '../../plugins/rate-limit';
 import { hashApiKey } from './keys';
@@ -64,13 +64,17 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
   const unauthorized = () => new ProblemError(401, UNAUTHORIZED, {}, undefined, { 'www-authenticate': 'Bearer realm="HumanProof API"' });
   if (!key || !key.startsWith(API_KEY_PREFIX)) throw unauthorized();
   const [row] = await db
-    .select({ key: apiKeys, email: users.email, name: users.name })
+    .select({ key: apiKeys, email: users.email, name: users.name, member: organisationMembers.userId })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    .leftJoin(organisationMembers, and(eq(organisationMembers.organisationId, apiKeys.organisationId), eq(organisationMembers.userId, apiKeys.userId)))
     .where(eq(apiKeys.keyHash, hashApiKey(key)))
     .limit(1);
   const now = Date.now();
   if (!row || row.key.revokedAt || (row.key.expiresAt && row.key.expiresAt.getTime() <= now)) throw unauthorized();
+  // A key made for an organisation works only while its holder is a member (decision 047): leaving revokes it, and
+  // this holds even before that write.
+  if (row.key.organisationId && !row.member) throw unauthorized();
   callerKeys.set(request, { keyId: row.key.id, userId: row.key.userId });
 
   // Two fixed windows, both counted: this key's, and the account's over all its keys (issue 29), so ten keys are not

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -9,7 +9,8 @@ import {
   type CreatedApiKey,
 } from '../../../shared/api-v1.schema';
 import type { Database, Executor } from '../../db/client';
-import { apiKeys, type ApiKeyRow } from '../../db/schema';
+import { apiKeys, organisationMembers, users, type ApiKeyRow } from '../../db/schema';
+import { membershipOf } from '../organisations';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 
@@ -23,8 +24,9 @@ export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
 }
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
+export function toApiKey(row: ApiKeyRow, heldBy?: { name: string; email: string }): ApiKey {
   return {
+    ...(heldBy ? { heldBy } : {}),
     id: row.id,
     name: row.name,
     prefix: row.prefix,
@@ -54,26 +56,48 @@ export async function createApiKey(
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (Number(active?.n ?? 0) >= MAX_API_KEYS_PER_ACCOUNT) throw conflict(API_KEY_MESSAGES.tooMany);
+    // A member's key acts for the organisation (decision 047): its owners see and revoke it, and it stops when the
+    // member leaves. The membership is read under the lock, in the same transaction as the insert.
+    const organisationId = (await membershipOf(tx, userId))?.organisationId ?? null;
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ id: newId(), userId, name: input.name, prefix: key.slice(0, API_KEY_PREFIX.length + 4), keyHash: hashApiKey(key), scopes, expiresAt })
+      .values({ id: newId(), userId, organisationId, name: input.name, prefix: key.slice(0, API_KEY_PREFIX.length + 4), keyHash: hashApiKey(key), scopes, expiresAt })
       .returning();
     return inserted!;
   });
   return { ...toApiKey(row), key };
 }
 
-export async function listApiKeys(db: Executor, userId: string): Promise<ApiKey[]> {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.map(toApiKey);
+/**
+ * The keys `userId` manages (decision 047): their own; an owner of an organisation also every key that can reach
+ * its orders or credit, i.e. every key made for it and every key of its current members.
+ */
+async function managedKeys(db: Executor, userId: string): Promise<SQL> {
+  const membership = await membershipOf(db, userId);
+  if (membership?.role !== 'owner') return eq(apiKeys.userId, userId);
+  const members = db.select({ id: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, membership.organisationId));
+  return or(eq(apiKeys.userId, userId), eq(apiKeys.organisationId, membership.organisationId), inArray(apiKeys.userId, members))!;
 }
 
-/** Revokes one of the customer's keys (at once, for every instance: the next request reads the row). */
+export async function listApiKeys(db: Executor, userId: string): Promise<ApiKey[]> {
+  const rows = await db
+    .select({ key: apiKeys, name: users.name, email: users.email })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(await managedKeys(db, userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((r) => toApiKey(r.key, r.key.userId === userId ? undefined : { name: r.name, email: r.email }));
+}
+
+/**
+ * Revokes one of the keys the customer manages (their own; an owner also their organisation's), at once for every
+ * instance: the next request reads the row. Any other id is 404.
+ */
 export async function revokeApiKey(db: Executor, userId: string, id: string): Promise<ApiKey> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .where(and(eq(apiKeys.id, id), await managedKeys(db, userId)))
     .returning();
   if (!row) throw notFound(API_KEY_MESSAGES.notFound);
   return toApiKey(row);

@@ -28,7 +28,7 @@ export const API_DOCS_INTRO = `Send AI-generated drafts from your own pipeline a
 
 ## Authentication
 Create a key in **Settings → API keys** (shown once, \`${API_KEY_PREFIX}…\`) and send it as \`Authorization: Bearer ${API_KEY_PREFIX}…\`.
-A key has the scopes \`orders:read\` and/or \`orders:write\`, an optional expiry, and its own rate limit
+A key has one or more scopes (\`orders:read\`, \`orders:write\`, \`style-guide:read\`, \`style-guide:write\`), an optional expiry, and its own rate limit
 (\`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer; 429 with \`Retry-After\` beyond it).
 Cookies never authenticate the API, and keys never work on the website's own endpoints.
 
@@ -40,6 +40,14 @@ with \`shortfallPence\`. Cancelled or refunded API orders go back to credit.
 ## Retries: Idempotency-Key
 Every \`POST /api/v1/orders\` carries an \`Idempotency-Key\` (a UUID per new order). Repeating it with the same body
 answers the first result again; it never orders or charges twice. The same key with another body is a 422.
+
+## House style
+\`GET /api/v1/style-guide\` reads the house style the review team applies to your orders (your organisation's when
+the key's account belongs to one, else the account's own): preferred and banned terms with their replacements, the
+spelling variant, and free-text rules. \`PUT /api/v1/style-guide\` replaces all of it: send every term you want to
+keep. Reviewers see a banned term, or a preferred term written another way, as a "House style" finding, and the
+fact-check report counts the ones applied. An organisation's guide can be changed by its owners only (403 for a
+member's key).
 
 ## Errors
 Every error is an RFC 9457 problem (\`application/problem+json\`): \`type\`, \`title\`, \`status\`, \`detail\`, and

@@ -129,6 +129,7 @@ export class OpenApiBuilder {
         { name: 'Orders', description: 'Quotes and orders paid from prepaid credit' },
         { name: 'Messages', description: 'The thread between you and the review team' },
         { name: 'Certificates', description: 'Certificates of human review: public, no API key needed' },
+        { name: 'House style', description: 'Preferred and banned terms, spelling variant and rules the review team applies to your orders' },
       ],
       paths,
       webhooks: Object.fromEntries(

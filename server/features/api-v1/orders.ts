@@ -17,10 +17,10 @@ import type { Database, Executor } from '../../db/client';
 import { apiIdempotency, messages, submissions, type MessageRow, type SubmissionRow } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
 import type { MailSettings } from '../../mail/settings';
-import { creditBalancePence, payOrderFromCredit } from '../credit';
+import { creditBalancePence, payOrderFromCredit, walletOf } from '../credit';
 import { listClaims } from '../fact-check';
 import { deliveredDiff } from '../delivery-diff';
-import { insertSubmission, orderBasics } from '../submissions';
+import { customerCanSee, insertSubmission, orderBasics } from '../submissions';
 import type { ApiCaller } from '../api-keys';
 
 type OrderInput = z.output<typeof v1OrderInputSchema>;
@@ -38,7 +38,7 @@ export async function quote(db: Executor, caller: ApiCaller, input: { content: s
     currency: 'gbp',
     minimumApplied: price.minimumApplied,
     dueDate: computeDueDate(new Date(), input.fastTurnaround).toISOString(),
-    balancePence: await creditBalancePence(db, caller.userId),
+    balancePence: await creditBalancePence(db, await walletOf(db, caller.userId)),
   };
 }
 
@@ -77,10 +77,11 @@ export async function toV1Order(db: Executor, row: SubmissionRow): Promise<V1Ord
 
 /** One of the caller's orders; someone else's is answered exactly like one that does not exist. */
 export async function getOwnOrder(db: Executor, caller: ApiCaller, id: string): Promise<SubmissionRow> {
+  // The key acts as its account: the same rule as the web (customerCanSee, decision 047).
   const [row] = await db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.id, id), eq(submissions.userId, caller.userId)))
+    .where(and(eq(submissions.id, id), customerCanSee(caller.userId)))
     .limit(1);
   if (!row) throw new ProblemError(404, ORDER_NOT_FOUND);
   return row;
@@ -94,11 +95,11 @@ export async function listOrders(db: Executor, caller: ApiCaller, query: { limit
     if (!/^o:[A-Za-z0-9_-]{1,64}$/.test(decoded)) throw new ProblemError(400, 'Invalid cursor');
     after = decoded.slice(2);
   }
-  const mine = eq(submissions.userId, caller.userId);
+  const mine = customerCanSee(caller.userId);
   const where = after
     ? and(
         mine,
-        sql`(${submissions.createdAt}, ${submissions.id}) < (select s.created_at, s.id from submissions s where s.id = ${after} and s.user_id = ${caller.userId})`,
+        sql`(${submissions.createdAt}, ${submissions.id}) < (select s.created_at, s.id from submissions s where s.id = ${after} and ${customerCanSee(caller.userId, 's')})`,
       )
     : mine;
   const rows = await db

@@ -20,6 +20,7 @@ import { ProblemError } from '../../lib/problem';
 import { requireApiCaller } from '../api-keys';
 import { publicCertificateRoute } from '../certificates';
 import { sendMessage } from '../messages';
+import { styleGuideV1Routes } from '../style-guide';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
 import { collectOpenApi } from './openapi';
 
@@ -125,4 +126,7 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },
   );
+
+  // The house style (issue 27): GET and PUT /api/v1/style-guide.
+  styleGuideV1Routes(app, problems);
 }

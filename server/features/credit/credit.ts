@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   CREDIT_MESSAGES,
@@ -10,48 +10,76 @@ import { cardDigits, PAYMENT_MESSAGES, SANDBOX_CARDS, type SandboxConfirmInput }
 import { CURRENCY } from '../../../shared/pricing';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { creditPurchases, payments, type SubmissionRow } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../lib/http-error';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { ProblemError } from '../../lib/problem';
 import type { MailSettings } from '../../mail/settings';
 import { markOrderPaid } from '../orders';
+import { membershipOf } from '../organisations';
 import type { PaymentProviderContext } from '../payments';
+import { issueCreditPurchaseDocument, type BillingIssuer } from '../billing-documents';
 
 /** The provider name of an order paid from credit, on its `payments` row and on a refund of it. */
 export const CREDIT_PROVIDER = 'credit';
 
 /**
- * The balance is a sum over the ledger, never a stored number (decision 024): packs bought, minus orders paid from
- * credit, plus refunds of those orders (which go back to credit).
+ * Whose credit (decision 047): an organisation's, shared by its members (packs bought for it, orders placed for it),
+ * or a lone account's (its packs and orders without an organisation, exactly as before organisations existed).
  */
-export async function creditBalancePence(db: Executor, userId: string): Promise<number> {
+export type Wallet = { organisationId: string } | { userId: string };
+
+/** The wallet a customer spends from and sees: their organisation's while they are a member, else their own. */
+export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
+  const membership = await membershipOf(db, userId);
+  return membership ? { organisationId: membership.organisationId } : { userId };
+}
+
+/** The wallet an order is paid from: its organisation's, or for a lone account's order its placer's. */
+export function walletOfOrder(order: Pick<SubmissionRow, 'userId' | 'organisationId'>): Wallet {
+  return order.organisationId ? { organisationId: order.organisationId } : { userId: order.userId };
+}
+
+/** The wallet's packs (`alias` a credit_purchases row) and its orders (`alias` a submissions row), as SQL. */
+function walletPacks(wallet: Wallet, alias: string): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return 'organisationId' in wallet
+    ? sql`${column('organisation_id')} = ${wallet.organisationId}`
+    : sql`${column('organisation_id')} is null and ${column('user_id')} = ${wallet.userId}`;
+}
+const walletOrders = walletPacks;
+
+/**
+ * The balance is a sum over the ledger, never a stored number (decision 024): packs bought, minus orders paid from
+ * credit, plus refunds of those orders (which go back to credit); all of one wallet's (decision 047).
+ */
+export async function creditBalancePence(db: Executor, wallet: Wallet): Promise<number> {
   const result = await db.execute<{ balance: number | string }>(sql`
     select
-      coalesce((select sum(amount_pence) from credit_purchases where user_id = ${userId} and status = 'succeeded'), 0)
+      coalesce((select sum(c.amount_pence) from credit_purchases c where ${walletPacks(wallet, 'c')} and c.status = 'succeeded'), 0)
       - coalesce((select sum(p.amount_pence) from payments p join submissions s on s.id = p.submission_id
-                  where s.user_id = ${userId} and p.provider = ${CREDIT_PROVIDER} and p.status = 'succeeded'), 0)
+                  where ${walletOrders(wallet, 's')} and p.provider = ${CREDIT_PROVIDER} and p.status = 'succeeded'), 0)
       + coalesce((select sum(r.amount_pence) from refunds r join submissions s on s.id = r.submission_id
-                  where s.user_id = ${userId} and r.provider = ${CREDIT_PROVIDER}), 0)
+                  where ${walletOrders(wallet, 's')} and r.provider = ${CREDIT_PROVIDER}), 0)
       as balance`);
   return Number(result.rows[0]?.balance ?? 0);
 }
 
-export async function creditStatement(db: Executor, userId: string): Promise<CreditBalance> {
+export async function creditStatement(db: Executor, wallet: Wallet): Promise<CreditBalance> {
   const result = await db.execute<{ id: string; kind: 'purchase' | 'order' | 'refund'; amount: number; submission_id: string | null; at: string | Date }>(sql`
-    select id, 'purchase' as kind, amount_pence as amount, null as submission_id, succeeded_at as at
-      from credit_purchases where user_id = ${userId} and status = 'succeeded'
+    select c.id, 'purchase' as kind, c.amount_pence as amount, null as submission_id, c.succeeded_at as at
+      from credit_purchases c where ${walletPacks(wallet, 'c')} and c.status = 'succeeded'
     union all
     select p.id, 'order', -p.amount_pence, p.submission_id, coalesce(p.succeeded_at, p.created_at)
       from payments p join submissions s on s.id = p.submission_id
-      where s.user_id = ${userId} and p.provider = ${CREDIT_PROVIDER} and p.status = 'succeeded'
+      where ${walletOrders(wallet, 's')} and p.provider = ${CREDIT_PROVIDER} and p.status = 'succeeded'
     union all
     select r.id, 'refund', r.amount_pence, r.submission_id, r.created_at
       from refunds r join submissions s on s.id = r.submission_id
-      where s.user_id = ${userId} and r.provider = ${CREDIT_PROVIDER}
+      where ${walletOrders(wallet, 's')} and r.provider = ${CREDIT_PROVIDER}
     order by at desc, id desc
     limit 200`);
   return {
-    balancePence: await creditBalancePence(db, userId),
+    balancePence: await creditBalancePence(db, wallet),
     entries: result.rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -62,22 +90,28 @@ export async function creditStatement(db: Executor, userId: string): Promise<Cre
   };
 }
 
-/** Holds this customer's credit for the rest of the transaction: debits of one customer never interleave. */
-export async function lockCredit(tx: Transaction, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credit:${userId}`}, 0))`);
+/**
+ * Holds this wallet for the rest of the transaction: debits of one wallet never interleave (an organisation's
+ * members share one lock; a lone account keeps the key it always had).
+ */
+export async function lockCredit(tx: Transaction, wallet: Wallet): Promise<void> {
+  const key = 'organisationId' in wallet ? `credit:org:${wallet.organisationId}` : `credit:${wallet.userId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /**
- * Pays a `new` order from credit inside the caller's transaction, at the order's stored price (the form's price).
- * The customer's credit is locked first, so twenty orders at once see each other's debits and the balance never
+ * Pays a `new` order from credit inside the caller's transaction, at the order's stored price (the form's price),
+ * from the order's wallet (its organisation's for an organisation's order). The wallet is locked first, so twenty orders at once see each other's debits and the balance never
  * goes below zero; too little credit is a 402 problem with the shortfall.
  */
 export async function payOrderFromCredit(tx: Transaction, mail: MailSettings, submission: SubmissionRow): Promise<SubmissionRow> {
-  await lockCredit(tx, submission.userId);
-  const balancePence = await creditBalancePence(tx, submission.userId);
+  const wallet = walletOfOrder(submission);
+  await lockCredit(tx, wallet);
+  const balancePence = await creditBalancePence(tx, wallet);
   const pricePence = submission.amountPence;
   if (balancePence < pricePence) {
-    throw new ProblemError(402, `${CREDIT_MESSAGES.insufficient} Buy more credit in Settings → API keys.`, {
+    const more = 'organisationId' in wallet ? CREDIT_MESSAGES.organisationTopUp : 'Buy more credit in Settings → API keys.';
+    throw new ProblemError(402, `${CREDIT_MESSAGES.insufficient} ${more}`, {
       shortfallPence: pricePence - balancePence,
       balancePence,
       pricePence,
@@ -111,6 +145,10 @@ export async function startCreditPurchase(
   amountPence: number,
   provider: PaymentProviderContext,
 ): Promise<CreditCheckoutResponse> {
+  // A member's wallet is the organisation's, and only its owners pay into it (decision 047).
+  const membership = await membershipOf(db, userId);
+  if (membership && membership.role !== 'owner') throw forbidden(CREDIT_MESSAGES.ownerOnly);
+  const organisationId = membership?.organisationId ?? null;
   const id = newId();
   if (provider.stripe) {
     let intent: Stripe.PaymentIntent;
@@ -127,6 +165,7 @@ export async function startCreditPurchase(
     await db.insert(creditPurchases).values({
       id,
       userId,
+      organisationId,
       amountPence,
       currency: CURRENCY,
       provider: 'stripe',
@@ -141,6 +180,7 @@ export async function startCreditPurchase(
   await db.insert(creditPurchases).values({
     id,
     userId,
+    organisationId,
     amountPence,
     currency: CURRENCY,
     provider: 'sandbox',
@@ -158,6 +198,7 @@ export async function startCreditPurchase(
 export async function markCreditPurchaseSucceeded(
   db: Executor,
   event: { provider: 'stripe' | 'sandbox'; providerPaymentId: string; amountPence: number; currency: string },
+  billing: BillingIssuer,
 ): Promise<'credited' | 'already-credited' | 'unknown' | 'amount-mismatch'> {
   const [row] = await db
     .select()
@@ -169,16 +210,25 @@ export async function markCreditPurchaseSucceeded(
     await db.update(creditPurchases).set({ status: 'amount_mismatch' }).where(and(eq(creditPurchases.id, row.id), ne(creditPurchases.status, 'succeeded')));
     return 'amount-mismatch';
   }
-  const updated = await db
-    .update(creditPurchases)
-    .set({ status: 'succeeded', succeededAt: new Date(), failureMessage: null })
-    .where(and(eq(creditPurchases.id, row.id), ne(creditPurchases.status, 'succeeded')))
-    .returning({ id: creditPurchases.id });
-  return updated.length > 0 ? 'credited' : 'already-credited';
+  // The pack and its receipt or VAT invoice commit together (decision 044).
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(creditPurchases)
+      .set({ status: 'succeeded', succeededAt: new Date(), failureMessage: null })
+      .where(and(eq(creditPurchases.id, row.id), ne(creditPurchases.status, 'succeeded')))
+      .returning({ id: creditPurchases.id });
+    if (updated.length > 0) await issueCreditPurchaseDocument(tx, billing, row.id);
+    return updated.length > 0 ? 'credited' : 'already-credited';
+  });
 }
 
 /** The sandbox's card check for a credit pack (the same test cards as an order's checkout). */
-export async function confirmSandboxCreditPurchase(db: Database, userId: string, input: SandboxConfirmInput): Promise<{ balancePence: number }> {
+export async function confirmSandboxCreditPurchase(
+  db: Database,
+  userId: string,
+  input: SandboxConfirmInput,
+  billing: BillingIssuer,
+): Promise<{ balancePence: number }> {
   const [row] = await db.select().from(creditPurchases).where(eq(creditPurchases.clientSecret, input.clientSecret)).limit(1);
   if (!row || row.provider !== 'sandbox' || row.userId !== userId) throw notFound(CREDIT_MESSAGES.notFound);
   if (row.status === 'succeeded') throw conflict(CREDIT_MESSAGES.alreadyPaid);
@@ -193,8 +243,8 @@ export async function confirmSandboxCreditPurchase(db: Database, userId: string,
     providerPaymentId: row.providerPaymentId,
     amountPence: row.amountPence,
     currency: row.currency,
-  });
+  }, billing);
   if (outcome === 'already-credited') throw conflict(CREDIT_MESSAGES.alreadyPaid);
-  return { balancePence: await creditBalancePence(db, userId) };
+  return { balancePence: await creditBalancePence(db, row.organisationId ? { organisationId: row.organisationId } : { userId }) };
 }
 

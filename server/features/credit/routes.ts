@@ -6,9 +6,13 @@ import { sandboxConfirmSchema } from '../../../shared/payment.schema';
 import { notFound } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { stripeProvider } from '../payments';
+import { membershipOf } from '../organisations';
 import { confirmSandboxCreditPurchase, creditStatement, startCreditPurchase } from './credit';
 
-/** Prepaid credit for the API (decision 024): the balance and its entries, and buying a pack by card. */
+/**
+ * Prepaid credit for the API (decision 024): the balance and its entries, and buying a pack by card. A member of an
+ * organisation sees the organisation's credit, and only its owners buy packs for it (decision 047).
+ */
 export async function creditRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const customer = { access: 'customer' } as const;
@@ -16,7 +20,10 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/credit', { config: customer, schema: { response: { 200: creditBalanceSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return creditStatement(app.db, user.id);
+    const membership = await membershipOf(app.db, user.id);
+    if (!membership) return creditStatement(app.db, { userId: user.id });
+    const statement = await creditStatement(app.db, { organisationId: membership.organisationId });
+    return { ...statement, organisation: { name: membership.organisationName, canBuy: membership.role === 'owner' } };
   });
 
   api.post(
@@ -39,7 +46,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return confirmSandboxCreditPurchase(app.db, user.id, request.body);
+      return confirmSandboxCreditPurchase(app.db, user.id, request.body, app.mail.billing);
     },
   );
 }

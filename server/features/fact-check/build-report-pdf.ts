@@ -1,5 +1,6 @@
 import {
   AUTHOR_NAME,
+  houseStyleAppliedLine,
   NO_CHECKABLE_CLAIMS_LABEL,
   passageContext,
   VERDICT_LABELS,
@@ -37,8 +38,10 @@ export async function buildFactCheckPdf({ submission, report }: ReportPdfInput):
   doc.font(body).fontSize(11);
   doc.text(`Claims checked: ${report.claims.length}`);
   for (const verdict of VERDICTS) doc.text(`${VERDICT_LABELS[verdict]}: ${report.counts[verdict]}`);
-  const fixes = FINDING_CATEGORIES.filter((c) => (report.languageFixes[c] ?? 0) > 0);
+  // The house style has its own line (decision 046), not a place among the language fixes.
+  const fixes = FINDING_CATEGORIES.filter((c) => c !== 'house-style' && (report.languageFixes[c] ?? 0) > 0);
   if (fixes.length > 0) doc.text(`Language checks fixed: ${fixes.map((c) => `${FINDING_CATEGORY_LABELS[c]} ${report.languageFixes[c]}`).join(' · ')}`);
+  if (report.houseStyleApplied !== null) doc.text(houseStyleAppliedLine(report.houseStyleApplied));
   if (report.claims.length === 0) {
     doc.moveDown(0.5);
     doc.text(report.noCheckableClaims ? `${NO_CHECKABLE_CLAIMS_LABEL}: the text makes no claim a source could confirm.` : 'No claims were recorded.');

@@ -15,6 +15,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { deliveries, deliveryEfforts, factCheckClaims, submissions, type ClaimRow, type SubmissionRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { styleGuideOfOrder } from '../style-guide';
 import { SUBMISSION_NOT_FOUND } from '../submissions';
 
 /** Reads a submission and locks it for the claim change (two reviewers cannot both add the 101st claim). */
@@ -48,7 +49,10 @@ export async function listClaims(db: Executor, submissionId: string): Promise<Cl
   return rows.map(toClaim);
 }
 
-export async function loadReport(db: Executor, row: Pick<SubmissionRow, 'id' | 'noCheckableClaims'>): Promise<FactCheckReport> {
+export async function loadReport(
+  db: Executor,
+  row: Pick<SubmissionRow, 'id' | 'noCheckableClaims' | 'userId' | 'organisationId'>,
+): Promise<FactCheckReport> {
   const claims = await listClaims(db, row.id);
   // The latest delivery's language fixes per category (its effort record).
   const [latest] = await db
@@ -61,7 +65,10 @@ export async function loadReport(db: Executor, row: Pick<SubmissionRow, 'id' | '
   const languageFixes = Object.fromEntries(
     Object.entries(latest?.fixes ?? {}).filter(([category, n]) => (FINDING_CATEGORIES as readonly string[]).includes(category) && n > 0),
   ) as FactCheckReport['languageFixes'];
-  return { submissionId: row.id, noCheckableClaims: row.noCheckableClaims, claims, counts: countVerdicts(claims), languageFixes };
+  // "House style: N applied" when the order has a house style (its guide today), or when its delivery applied some.
+  const applied = languageFixes['house-style'] ?? 0;
+  const houseStyleApplied = applied > 0 || (await styleGuideOfOrder(db, row)) ? applied : null;
+  return { submissionId: row.id, noCheckableClaims: row.noCheckableClaims, claims, counts: countVerdicts(claims), languageFixes, houseStyleApplied };
 }
 
 export async function countClaims(db: Executor, submissionId: string): Promise<number> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { checksQuerySchema, findingListSchema } from '../../../shared/language-checks.schema';
 import { reviewedTextOf } from '../../../shared/review.schema';
 import { requireStaff } from '../../plugins/auth';
+import { houseStyleCheckOfOrder } from '../style-guide';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { checkText } from './check-text';
 
@@ -18,8 +19,10 @@ export async function languageCheckRoutes(app: FastifyInstance): Promise<void> {
       const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       // The reviewed text is the saved draft (a review not started yet is the original, as the editor starts).
       const text = request.query.text === 'original' ? order.content : order.reviewedContent === null ? order.content : reviewedTextOf(order);
+      // The order's house style (decision 046): its terms as "House style" findings, its spelling variant over the order's.
+      const houseStyle = await houseStyleCheckOfOrder(app.db, order);
       void reply.header('cache-control', 'no-store');
-      return { findings: await checkText(text, order.englishVariant) };
+      return { findings: await checkText(text, houseStyle?.row.spellingVariant ?? order.englishVariant, houseStyle?.matcher ?? null) };
     },
   );
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/client';
 import { LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_ACCOUNT } from '../../../shared/live-updates.schema';
 import { TEST_DATABASE_URL } from '../../test-support/database';
 import { createOrder, createPaidOrder } from '../../test-support/orders';
+import { addMember, createOrganisation, removeMember } from '../../test-support/organisations';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { recordLiveEvent } from './publish';
 
@@ -209,6 +210,55 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
     const unknown = await stream(base, customerA, { 'last-event-id': '999999999' });
     await unknown.waitFor(ready);
     expect(unknown.events()).toEqual([{ type: 'resync' }]);
+  });
+
+  it("an organisation's order reaches every current member (live and replayed), never another organisation's member, nor its placer once they left (decision 047)", async () => {
+    const [placer, colleague, outsider] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const organisation = await createOrganisation(t.app.db, placer.id, 'Live Ltd');
+    await addMember(t.app.db, organisation, colleague.id);
+    await createOrganisation(t.app.db, outsider.id, 'Elsewhere Ltd');
+    const order = await createPaidOrder(t.app, placer);
+    const [p, c, o] = [await stream(base, placer), await stream(base, colleague), await stream(base, outsider)];
+    await Promise.all([p, c, o].map((s) => s.waitFor(ready)));
+    const lastSeen = c.lastId()!;
+
+    expect((await t.request('PATCH', `/api/admin/submissions/${order}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+    expect((await t.request('POST', `/api/admin/submissions/${order}/claim`, reviewer)).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/messages', colleague, { submissionId: order, content: 'From a colleague' })).statusCode).toBe(201);
+    // Last: a change to the outsider's own order, so every stream has been offered the ones before it.
+    const theirs = await createPaidOrder(t.app, outsider);
+    expect((await t.request('POST', '/api/messages', outsider, { submissionId: theirs, content: 'Mine' })).statusCode).toBe(201);
+    await o.waitFor(has('message', theirs));
+    await Promise.all([p, c].map((s) => s.waitFor(has('message', order))));
+    const expected = [
+      { type: 'order.in_review', orderId: order },
+      { type: 'message', orderId: order },
+    ];
+    expect(p.events()).toEqual(expected);
+    expect(c.events()).toEqual(expected);
+    expect(o.events().filter((e) => e.orderId === order)).toEqual([]);
+
+    // A reconnecting colleague's replay ends with them too (after the slack's older ones, see the test above); the
+    // outsider's replay never has the order.
+    const again = await stream(base, colleague, { 'last-event-id': lastSeen });
+    await again.waitFor(ready);
+    expect(again.events().filter((e) => e.orderId === order).slice(-2)).toEqual(expected);
+    const outsiderAgain = await stream(base, outsider, { 'last-event-id': lastSeen });
+    await outsiderAgain.waitFor(ready);
+    expect(outsiderAgain.events().filter((e) => e.orderId === order)).toEqual([]);
+
+    // The placer leaves: the order stays the organisation's, so a new stream of theirs hears nothing more of it.
+    await removeMember(t.app.db, organisation, placer.id);
+    const left = await stream(base, placer);
+    const stays = await stream(base, colleague);
+    await Promise.all([left, stays].map((s) => s.waitFor(ready)));
+    const since = left.lastId()!;
+    expect((await t.request('POST', '/api/messages', admin, { submissionId: order, content: 'Still on it.' })).statusCode).toBe(201);
+    await stays.waitFor(has('message', order));
+    const leftReplay = await stream(base, placer, { 'last-event-id': since });
+    await leftReplay.waitFor(ready);
+    expect(leftReplay.events().filter((e) => e.orderId === order)).toEqual([]);
+    expect(left.events().filter((e) => e.orderId === order)).toEqual([]);
   });
 
   it('a change rolled back is never announced', async () => {

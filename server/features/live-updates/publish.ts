@@ -11,6 +11,8 @@ export interface LiveNotice {
   type: string;
   orderId: string;
   customerId: string | null;
+  /** The organisation the order belongs to (decision 047): every current member hears of it, its placer no longer. */
+  organisationId: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function recordLiveEvent(db: Executor, type: string, orderIds: stri
     )
     select pg_notify(
       ${LIVE_CHANNEL},
-      json_build_object('id', recorded.id, 'type', recorded.type, 'orderId', recorded.submission_id, 'customerId', s.user_id)::text
+      json_build_object('id', recorded.id, 'type', recorded.type, 'orderId', recorded.submission_id, 'customerId', s.user_id, 'organisationId', s.organisation_id)::text
     )
     from recorded join submissions s on s.id = recorded.submission_id`);
 }
@@ -41,7 +43,13 @@ export function parseLiveNotice(payload: string | undefined): LiveNotice | null 
   try {
     const value = JSON.parse(payload) as Partial<LiveNotice>;
     if (typeof value.id !== 'number' || typeof value.type !== 'string' || typeof value.orderId !== 'string') return null;
-    return { id: value.id, type: value.type, orderId: value.orderId, customerId: typeof value.customerId === 'string' ? value.customerId : null };
+    return {
+      id: value.id,
+      type: value.type,
+      orderId: value.orderId,
+      customerId: typeof value.customerId === 'string' ? value.customerId : null,
+      organisationId: typeof value.organisationId === 'string' ? value.organisationId : null,
+    };
   } catch {
     return null;
   }

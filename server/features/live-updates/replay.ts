@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import { isTeamOnlyEvent, type LiveEvent } from '../../../shared/live-updates.schema';
+import { customerCanSee } from '../submissions';
 import type { LiveNotice } from './publish';
 
 /** Most events one reconnect replays; a page that missed more refetches everything instead (`resync`). */
@@ -14,17 +15,22 @@ export const MAX_REPLAY = 200;
  */
 const REPLAY_SLACK = sql.raw(`interval '10 seconds'`);
 
-/** The viewer of a stream: who they are and their role now (decision 021). */
-export type LiveViewer = Pick<CurrentUser, 'id' | 'role'>;
+/**
+ * The viewer of a stream: who they are and their role now (decision 021), and the organisation they are a member
+ * of now (decision 047; null for a lone account), read when the stream opens (a stream lives at most 5 minutes).
+ */
+export type LiveViewer = Pick<CurrentUser, 'id' | 'role'> & { organisationId: string | null };
 
 /**
  * THE rule of what a stream may carry (decision 038), for live notices and replays alike: the review team hears
- * of every order (never money: an event is a type and an order id); a customer only of their own orders, and not
- * of the team's claims.
+ * of every order (never money: an event is a type and an order id); a customer only of the orders they may see
+ * (decision 047's customerCanSee: their own order without an organisation, or any order of their organisation),
+ * and not of the team's claims.
  */
-export function visibleTo(viewer: LiveViewer, notice: Pick<LiveNotice, 'type' | 'customerId'>): boolean {
+export function visibleTo(viewer: LiveViewer, notice: Pick<LiveNotice, 'type' | 'customerId' | 'organisationId'>): boolean {
   if (isStaff(viewer)) return true;
-  return notice.customerId === viewer.id && !isTeamOnlyEvent(notice.type);
+  if (isTeamOnlyEvent(notice.type)) return false;
+  return notice.organisationId ? notice.organisationId === viewer.organisationId : notice.customerId === viewer.id;
 }
 
 /** What goes on the wire: the type and the order, nothing else from the row. */
@@ -54,17 +60,23 @@ export async function replaySince(db: Executor, viewer: LiveViewer, lastId: numb
   if (lastId > hi) return { kind: 'resync', head: hi };
   if (lo === null) return { kind: 'events', notices: [] };
   if (lastId < lo - 1) return { kind: 'resync', head: hi };
-  // Customers: only their own orders' rows are read at all; every row still passes visibleTo below.
-  const own = isStaff(viewer) ? sql`true` : sql`s.user_id = ${viewer.id} and e.type <> 'claim'`;
-  const result = await db.execute<{ id: string | number; type: string; order_id: string; customer_id: string | null }>(sql`
-    select e.id, e.type, e.submission_id as order_id, s.user_id as customer_id
+  // Customers: only the rows of orders they may see are read at all; every row still passes visibleTo below.
+  const own = isStaff(viewer) ? sql`true` : sql`${customerCanSee(viewer.id, 's')} and e.type <> 'claim'`;
+  const result = await db.execute<{ id: string | number; type: string; order_id: string; customer_id: string | null; organisation_id: string | null }>(sql`
+    select e.id, e.type, e.submission_id as order_id, s.user_id as customer_id, s.organisation_id
     from live_events e join submissions s on s.id = e.submission_id
     where (e.id > ${lastId} or e.created_at >= (select created_at - ${REPLAY_SLACK} from live_events where id = ${lastId}))
       and ${own}
     order by e.id
     limit ${MAX_REPLAY + 1}`);
   if (result.rows.length > MAX_REPLAY) return { kind: 'resync', head: hi };
-  const notices = result.rows.map((r) => ({ id: Number(r.id), type: r.type, orderId: r.order_id, customerId: r.customer_id }));
+  const notices = result.rows.map((r) => ({
+    id: Number(r.id),
+    type: r.type,
+    orderId: r.order_id,
+    customerId: r.customer_id,
+    organisationId: r.organisation_id,
+  }));
   return { kind: 'events', notices: notices.filter((n) => visibleTo(viewer, n)) };
 }
 

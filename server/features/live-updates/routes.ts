@@ -9,7 +9,8 @@ import { HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 import { LiveHub, type LiveSubscriber } from './hub';
 import type { LiveNotice } from './publish';
-import { headEventId, replaySince, visibleTo, wireEvent } from './replay';
+import { membershipOf } from '../organisations';
+import { headEventId, replaySince, visibleTo, wireEvent, type LiveViewer } from './replay';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -75,7 +76,10 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub): Promise<void> {
       },
     },
     async (request, reply) => {
-      const viewer = await requireUser(request);
+      const user = await requireUser(request);
+      // Read once per stream: a member who leaves stops hearing of the organisation's orders at the latest when
+      // the stream ends (STREAM_LIFETIME_MS), and what a notice makes the page refetch is checked again anyway.
+      const viewer: LiveViewer = { ...user, organisationId: (await membershipOf(app.db, user.id))?.organisationId ?? null };
       const stream = reply.sse as typeof reply.sse | undefined;
       // EventSource always asks for text/event-stream; anything else is not a live page.
       if (!stream) throw new HttpError(406, LIVE_MESSAGES.notAStream);

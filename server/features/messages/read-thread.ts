@@ -1,15 +1,18 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { CurrentUser } from '../../../shared/auth.schema';
+import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Message } from '../../../shared/message.schema';
 import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { toMessage } from './serialize';
 
-/** A submission's thread, oldest first. When its owner reads it, the team's messages become read. */
+/**
+ * A submission's thread, oldest first. When its customer reads it (its placer, or for an organisation's order any
+ * current member, decision 047: the thread is the organisation's), the team's messages become read.
+ */
 export async function readThread(db: Database, submissionId: string, user: CurrentUser): Promise<Message[]> {
   const submission = await getAccessibleSubmission(db, submissionId, reviewDeskViewer(user));
-  if (submission.userId === user.id) {
+  if (submission.userId === user.id || !isStaff(user)) {
     await db
       .update(messages)
       .set({ readAt: new Date() })

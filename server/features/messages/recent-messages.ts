@@ -2,9 +2,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Message } from '../../../shared/message.schema';
 import type { Executor } from '../../db/client';
 import { messages, submissions } from '../../db/schema';
+import { customerCanSee } from '../submissions';
 import { toMessage } from './serialize';
 
-/** The user's unread messages from the review team, on their own submissions, newest first. */
+/** The user's unread messages from the review team, on the orders they may see (decision 047), newest first. */
 export async function listUnreadTeamMessages(db: Executor, userId: string): Promise<Message[]> {
   const rows = await db
     .select({
@@ -17,7 +18,7 @@ export async function listUnreadTeamMessages(db: Executor, userId: string): Prom
     })
     .from(messages)
     .innerJoin(submissions, eq(submissions.id, messages.submissionId))
-    .where(and(eq(submissions.userId, userId), eq(messages.isFromAdmin, true), isNull(messages.readAt)))
+    .where(and(customerCanSee(userId), eq(messages.isFromAdmin, true), isNull(messages.readAt)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(100);
   return rows.map(toMessage);

@@ -12,6 +12,7 @@ import type { MailSettings } from '../../mail/settings';
 import { QUEUES } from '../../jobs/queues';
 import { enqueueStatusEvent } from '../webhooks';
 import { recordLiveEvent } from '../live-updates';
+import { issueOrderPaymentDocuments } from '../billing-documents';
 
 /** One recorded move of an order, as its consumers see it (the row in `order_events` plus the moved order). */
 export interface OrderEvent {
@@ -56,8 +57,16 @@ const reviewAids: Consumer = async (tx, settings, { to }) => {
  */
 const live: Consumer = (tx, _settings, { type, order }) => recordLiveEvent(tx, type, order.id);
 
+/**
+ * Receipts and VAT invoices (decision 044): a paid order's succeeded payment gets its numbered document in the
+ * transaction that moved the money. Last, so the number series' row is locked for as short a time as it can be.
+ */
+const billingDocuments: Consumer = async (tx, settings, { to, order }) => {
+  if (to === 'paid') await issueOrderPaymentDocuments(tx, settings.billing, order.id);
+};
+
 /** Every consumer of order events, in the order they run. */
-const CONSUMERS: Consumer[] = [webhooks, emails, reviewAids, live];
+const CONSUMERS: Consumer[] = [webhooks, emails, reviewAids, live, billingDocuments];
 
 /** Hands one event to every consumer, inside the transaction that recorded it. */
 export async function publishOrderEvent(tx: Executor, settings: MailSettings, event: OrderEvent): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import {
   cardDigits,
@@ -11,14 +11,16 @@ import {
 import type { Database } from '../../db/client';
 import { payments, submissions } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
+import { customerCanSee } from '../submissions';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
+import { saveSandboxCard } from './saved-cards';
 import type { MailSettings } from '../../mail/settings';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
 /** What the sandbox says about a card (Stripe's test-mode behaviour for the same numbers). */
-function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; message: string } {
+export function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; message: string } {
   const digits = cardDigits(cardNumber);
   if (digits === SANDBOX_CARDS.success) return { ok: true };
   if (digits === SANDBOX_CARDS.insufficientFunds) return { ok: false, message: PAYMENT_MESSAGES.insufficientFunds };
@@ -34,12 +36,13 @@ export async function confirmSandboxPayment(
   log: Parameters<typeof markPaymentSucceeded>[3],
 ): Promise<SandboxConfirmResponse> {
   const [found] = await db
-    .select({ payment: payments, ownerId: submissions.userId, status: submissions.status })
+    .select({ payment: payments, status: submissions.status })
     .from(payments)
-    .innerJoin(submissions, eq(submissions.id, payments.submissionId))
+    // Whoever may see the order as a customer pays it (decision 047: a member pays an order of their organisation).
+    .innerJoin(submissions, and(eq(submissions.id, payments.submissionId), customerCanSee(user.id)))
     .where(eq(payments.clientSecret, input.clientSecret))
     .limit(1);
-  if (!found || found.payment.provider !== 'sandbox' || found.ownerId !== user.id) throw notFound(PAYMENT_NOT_FOUND);
+  if (!found || found.payment.provider !== 'sandbox') throw notFound(PAYMENT_NOT_FOUND);
   const { payment } = found;
   if (found.status !== 'new' || payment.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
 
@@ -62,5 +65,7 @@ export async function confirmSandboxPayment(
   );
   if (result === 'already-paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (result !== 'paid') throw new HttpError(500, 'The payment could not be recorded.');
+  // "Save this card" (decision 045): brand, last four and expiry only; the number and CVC are not kept.
+  if (input.saveCard) await saveSandboxCard(db, user.id, input);
   return { status: 'succeeded', submissionId: payment.submissionId };
 }

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../shared/auth.schema';
 import { penceToPounds } from '../../../shared/money';
 import { PAYMENT_MESSAGES, type PaymentIntentResponse } from '../../../shared/payment.schema';
 import { CURRENCY } from '../../../shared/pricing';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { payments, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
@@ -34,8 +34,8 @@ export async function createPaymentIntent(
   };
 }
 
-/** One open sandbox payment per submission: reloading checkout reuses it. */
-async function createSandboxIntent(db: Database, submission: SubmissionRow): Promise<string> {
+/** One open sandbox payment per submission: reloading checkout reuses it (and so does a saved card, decision 045). */
+export async function createSandboxIntent(db: Executor, submission: SubmissionRow): Promise<string> {
   return db.transaction(async (tx) => {
     const [open] = await tx
       .select()

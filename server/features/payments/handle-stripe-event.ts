@@ -4,12 +4,19 @@ import type { MailSettings } from '../../mail/settings';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
 import { recordProviderRefunds } from './refunds';
+import { recordStripeCard } from './saved-cards';
 import { markCreditPurchaseSucceeded } from '../credit';
 
 type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, msg: string) => void };
 
 /** A verified Stripe event. The payload is a hint checked against our own records, never trusted for the price. */
-export async function handleStripeEvent(db: Database, mail: MailSettings, event: Stripe.Event, log: Log): Promise<void> {
+export async function handleStripeEvent(
+  db: Database,
+  mail: MailSettings,
+  event: Stripe.Event,
+  log: Log,
+  stripe?: Stripe,
+): Promise<void> {
   if (event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
     if (intent.metadata?.creditPurchaseId) {
@@ -19,7 +26,7 @@ export async function handleStripeEvent(db: Database, mail: MailSettings, event:
         providerPaymentId: intent.id,
         amountPence: intent.amount_received,
         currency: intent.currency,
-      });
+      }, mail.billing);
       log.info({ eventId: event.id, paymentIntent: intent.id, outcome: credited }, 'stripe credit purchase succeeded');
       return;
     }
@@ -37,6 +44,13 @@ export async function handleStripeEvent(db: Database, mail: MailSettings, event:
       log,
     );
     log.info({ eventId: event.id, paymentIntent: intent.id, outcome }, 'stripe payment_intent.succeeded');
+    // "Save this card" (decision 045): on every delivery, so a failed look-up is retried with Stripe's redelivery.
+    if (stripe) await recordStripeCard(db, stripe, intent, log);
+    return;
+  }
+  if (event.type === 'setup_intent.succeeded') {
+    // "Add card" in Settings (decision 045): a card saved without a payment.
+    if (stripe) await recordStripeCard(db, stripe, event.data.object, log);
     return;
   }
   if (event.type === 'charge.refunded') {

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../shared/payment.schema';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
 import { markOrderPaid } from '../orders';
 import type { MailSettings } from '../../mail/settings';
+import { issuePaymentDocument } from '../billing-documents';
 
 export interface PaymentSucceededEvent {
   provider: PaymentProvider;
@@ -34,7 +35,7 @@ interface Logger {
  * order, then move a `new` submission to `paid` through the one "mark paid" (server/features/orders).
  */
 export async function markPaymentSucceeded(
-  db: Database,
+  db: Executor,
   mail: MailSettings,
   event: PaymentSucceededEvent,
   log?: Logger,
@@ -53,6 +54,11 @@ export async function markPaymentSucceeded(
       log?.warn({ providerPaymentId: event.providerPaymentId }, 'payment succeeded for an unknown payment');
       return 'unknown-payment';
     }
+
+    // Already counted: a saved-card payment is marked paid from Stripe's own answer, and its webhook then finds
+    // the payment succeeded; a second click or confirm waited on the lock above (decision 045). One payment
+    // succeeds once.
+    if (payment.status === 'succeeded') return 'already-paid';
 
     const inserted = await tx
       .insert(paymentEvents)
@@ -89,6 +95,8 @@ export async function markPaymentSucceeded(
     if (!submission || submission.status !== 'new') {
       // A second successful payment for one order: keep the record so it can be refunded.
       log?.warn({ paymentId: payment.id, submissionId: payment.submissionId }, 'payment succeeded for an order already paid');
+      // Money moved all the same: it gets its receipt or VAT invoice (decision 044).
+      await issuePaymentDocument(tx, mail.billing, payment.id);
       return 'already-paid';
     }
 

@@ -8,6 +8,7 @@ import { payments, refunds, submissions, type PaymentRow } from '../../db/schema
 import { conflict, HttpError } from '../../lib/http-error';
 import { revokeIfRefundedInFull } from '../certificates';
 import { newId } from '../../lib/ids';
+import { issueRefundCreditNotes } from '../billing-documents';
 
 /** Asks the payment provider to return money. Same key → same refund (Stripe's idempotency; the sandbox's hash). */
 export interface RefundGateway {
@@ -119,6 +120,8 @@ export async function refundOrder(tx: Transaction, gateway: RefundGateway, reque
       .onConflictDoNothing();
     left -= amountPence;
   }
+  // Each refund row gets its credit note in this transaction (decision 044).
+  await issueRefundCreditNotes(tx, request.submissionId);
   await revokeIfRefundedInFull(tx, request.submissionId);
   return { refundedPence: wanted, replayed: false };
 }
@@ -164,6 +167,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
         if (refund.status === 'failed' || refund.status === 'canceled' || refund.amount <= 0) continue;
         await tx.insert(refunds).values(row('provider', refund.id, refund.amount)).onConflictDoNothing();
       }
+      await issueRefundCreditNotes(tx, payment.submissionId);
       await revokeIfRefundedInFull(tx, payment.submissionId);
       return 'recorded';
     }
@@ -175,6 +179,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
     if (missing > 0) {
       await tx.insert(refunds).values(row('provider', `${report.chargeId}:${report.amountRefunded}`, missing)).onConflictDoNothing();
     }
+    await issueRefundCreditNotes(tx, payment.submissionId);
     await revokeIfRefundedInFull(tx, payment.submissionId);
     return 'recorded';
   });

@@ -60,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await handleStripeEvent(app.db, app.mail, event, request.log);
+      await handleStripeEvent(app.db, app.mail, event, request.log, stripe.client);
       return { received: true as const };
     });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { priceInPence } from '../../../shared/pricing';
 import type { CreateSubmissionData } from '../../../shared/submission.schema';
 import { countWords } from '../../../shared/word-count';
@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
 import { recordOrderCreated } from '../orders';
+import { viewersOrganisation } from './customer-access';
 import { deriveTitle } from './submission-title';
 
 /** How long a repeated post of the same pending form returns the order it already created. */
@@ -13,7 +14,8 @@ const PENDING_REPLAY_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * Creates a `new` submission for `userId`. Word count, price and title are computed here from the content;
- * whatever the client sent for them (or for the status) is ignored.
+ * whatever the client sent for them (or for the status) is ignored. A member of an organisation places it for the
+ * organisation (decision 047): its organisationId is the placer's at this moment, read in the same statement.
  */
 export async function createSubmission(
   db: Database,
@@ -33,6 +35,7 @@ export async function insertSubmission(tx: Transaction, userId: string, input: C
       .values({
         id: readableId(),
         userId,
+        organisationId: sql`(${viewersOrganisation(userId)})`,
         title: deriveTitle(input.content, input.fileName),
         status: 'new',
         serviceTier: input.serviceTier,

@@ -1,13 +1,14 @@
 import { refundedPenceOfOrder } from '../payments';
-import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Submission, SubmissionSummary } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
-import { refunds, reviewDocuments, submissions, type SubmissionRow } from '../../db/schema';
+import { refunds, reviewDocuments, submissions, users, type SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
 import type { ListCursor } from './list-cursor';
+import { customerCanSee, customerOrderHalves } from './customer-access';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
@@ -19,15 +20,32 @@ export function reviewDeskViewer(user: Pick<CurrentUser, 'id' | 'role'>): Pick<C
   return { id: user.id, isAdmin: isStaff(user) };
 }
 
-/** The submission when `user` owns it or is an admin; otherwise 404 (never 403, so ids cannot be probed). */
+/**
+ * The submission when `user` may see it as a customer (customerCanSee, decision 047: their own order, or an order
+ * of the organisation they are a member of now) or is an admin; otherwise 404 (never 403, so ids cannot be probed).
+ */
 export async function getAccessibleSubmission(
   db: Executor,
   id: string,
   user: Pick<CurrentUser, 'id' | 'isAdmin'>,
 ): Promise<SubmissionRow> {
-  const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
-  if (!row || (row.userId !== user.id && !user.isAdmin)) throw notFound(SUBMISSION_NOT_FOUND);
+  const where = user.isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), customerCanSee(user.id));
+  const [row] = await db.select().from(submissions).where(where).limit(1);
+  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
   return row;
+}
+
+/** Who placed an order, shown on an organisation's orders only (a lone account's orders are all its own). */
+export interface PlacedBy {
+  name: string;
+  email: string;
+}
+
+/** The placer of `row` when it is an organisation's order; undefined otherwise (the field is then absent). */
+export async function placedByOf(db: Executor, row: Pick<SubmissionRow, 'organisationId' | 'userId'>): Promise<PlacedBy | undefined> {
+  if (!row.organisationId) return undefined;
+  const [placer] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
+  return placer ?? undefined;
 }
 
 export function toDocument(row: { id: string; fileName: string | null }): SubmissionDocument {
@@ -65,7 +83,7 @@ export async function withDocuments(
     .select({ total: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
     .from(refunds)
     .where(eq(refunds.submissionId, row.id));
-  return toSubmission(row, documents.get(row.id) ?? [], viewer, Number(refunded?.total ?? 0));
+  return toSubmission(row, documents.get(row.id) ?? [], viewer, Number(refunded?.total ?? 0), await placedByOf(db, row));
 }
 
 /**
@@ -89,28 +107,45 @@ export interface SubmissionDocumentRow {
 /** created_at at full (microsecond) precision: a cursor built from a JavaScript Date would skip rows in the same ms. */
 const createdKeyColumn = sql<string>`to_char("submissions"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The placer's name and e-mail on an organisation's order, null on a lone account's (same query, by primary key). */
+const placedByColumn = sql<PlacedBy | null>`case when "submissions"."organisation_id" is null then null else (
+  select json_build_object('name', u.name, 'email', u.email) from ${users} u where u.id = "submissions"."user_id"
+) end`;
+
 /**
- * The list query (exported so the benchmark's bare server runs exactly the same SQL): one page of a customer's
- * orders, newest first with the id as tiebreak, (created_at desc, id asc), which is exactly the index
- * submissions_user_created_idx (user_id, created_at desc, id), so a page reads `limit` index entries and stops.
- * `after`: the rows past a cursor, `created_at < at or (created_at = at and id > cursor id)`, spelled so the index
- * range (user_id = ?, created_at <= at) bounds it. Placeholders: userId, limit, and with `after` at and id.
+ * The list query (exported so the benchmark's bare server runs exactly the same SQL): one page of the orders a
+ * customer may see (customerCanSee, decision 047), newest first with the id as tiebreak (created_at desc, id asc).
+ * The two halves of the rule are read separately, each from its own index in the list's order, and at most
+ * `limit` rows each: the account's own orders without an organisation (submissions_user_created_idx (user_id,
+ * created_at desc, id)) and its organisation's (submissions_org_created_idx (organisation_id, created_at desc, id));
+ * the page is the first `limit` of their union. An OR in one WHERE would read and sort every matching row instead.
+ * `after`: the rows past a cursor, `created_at < at or (created_at = at and id > cursor id)`, spelled so each index
+ * range (… = ?, created_at <= at) bounds it. Placeholders: userId, limit, and with `after` at and id.
  */
 export function ownSubmissionsQuery(db: Database, after = false) {
-  const mine = eq(submissions.userId, sql.placeholder('userId'));
-  const where = after
-    ? and(
-        mine,
-        sql`${submissions.createdAt} <= ${sql.placeholder('at')}::timestamptz`,
-        or(sql`${submissions.createdAt} < ${sql.placeholder('at')}::timestamptz`, sql`${submissions.id} > ${sql.placeholder('id')}`),
-      )
-    : mine;
+  const userId = sql.placeholder('userId');
+  const limit = sql.placeholder('limit');
+  const past = after
+    ? sql` and s.created_at <= ${sql.placeholder('at')}::timestamptz and (s.created_at < ${sql.placeholder('at')}::timestamptz or s.id > ${sql.placeholder('id')})`
+    : sql``;
+  const { own, organisation } = customerOrderHalves(userId, 's');
+  const visible = sql`${submissions.id} in (
+    (select s.id from ${submissions} s where ${own}${past} order by s.created_at desc nulls last, s.id limit ${limit})
+    union all
+    (select s.id from ${submissions} s where ${organisation}${past} order by s.created_at desc nulls last, s.id limit ${limit})
+  )`;
   return db
-    .select({ ...getTableColumns(submissions), documents: documentsColumn, refundedPence: refundedColumn, createdKey: createdKeyColumn })
+    .select({
+      ...getTableColumns(submissions),
+      documents: documentsColumn,
+      refundedPence: refundedColumn,
+      createdKey: createdKeyColumn,
+      placedBy: placedByColumn,
+    })
     .from(submissions)
-    .where(where)
+    .where(visible)
     .orderBy(sql`${submissions.createdAt} desc nulls last`, asc(submissions.id))
-    .limit(sql.placeholder('limit'));
+    .limit(limit);
 }
 
 type ListStatement = ReturnType<ReturnType<typeof ownSubmissionsQuery>['prepare']>;
@@ -142,16 +177,17 @@ export async function listOwnSubmissions(db: Database, userId: string, page: { l
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
-    items: shown.map(({ documents, refundedPence, createdKey: _createdKey, ...row }) =>
-      toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence)),
+    items: shown.map(({ documents, refundedPence, createdKey: _createdKey, placedBy, ...row }) =>
+      toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence), placedBy ?? undefined),
     ),
     next: rows.length > page.limit && last ? { at: last.createdKey, id: last.id } : null,
   };
 }
 
 /**
- * The dashboard's counters (decision 037): one aggregate over all the customer's orders, whatever page the list
- * shows (index submissions_user_created_idx for the rows, the heap for their status).
+ * The dashboard's counters (decision 037): one aggregate over all the orders the customer may see (customerCanSee),
+ * whatever page the list shows (a bitmap OR of submissions_user_created_idx and submissions_org_created_idx for the
+ * rows, the heap for their status).
  */
 export async function summarizeOwnSubmissions(db: Executor, userId: string): Promise<SubmissionSummary> {
   const [row] = await db
@@ -161,6 +197,6 @@ export async function summarizeOwnSubmissions(db: Executor, userId: string): Pro
       completed: sql<number>`(count(*) filter (where ${submissions.status} = 'completed'))::int`,
     })
     .from(submissions)
-    .where(eq(submissions.userId, userId));
+    .where(customerCanSee(userId));
   return { total: Number(row?.total ?? 0), inReview: Number(row?.inReview ?? 0), completed: Number(row?.completed ?? 0) };
 }

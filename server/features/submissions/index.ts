@@ -2,3 +2,4 @@
 export * from './find-submissions';
 export * from './serialize';
 export { insertSubmission } from './create-submission';
+export { accountsThatCanSee, customerCanSee, customerOrderHalves, viewersOrganisation } from './customer-access';

@@ -39,9 +39,12 @@ export function toSubmission(
   viewer: { isAdmin: boolean } = { isAdmin: false },
   /** The sum of the order's refund rows (0 for an order never refunded). */
   refundedPence = 0,
+  /** Who placed it: given for an organisation's order only (decision 047), so a lone account's answer is unchanged. */
+  placedBy?: { name: string; email: string },
 ): Submission {
   const review = canSeeReview(row, viewer);
   return {
+    ...(placedBy ? { placedBy } : {}),
     ...orderBasics(row),
     amount: penceToPounds(row.amountPence),
     amountPence: row.amountPence,

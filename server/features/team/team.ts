@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, notLike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -11,29 +10,34 @@ import {
 } from '../../../shared/team.schema';
 import type { Database, Executor } from '../../db/client';
 import { teamInvitations, users, type TeamInvitationRow } from '../../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import {
+  hashInvitationToken,
+  invitationExpiry,
+  invitationRefusal,
+  invitedAddress,
+  newInvitationToken,
+  requireInvitedAccount,
+  type InvitationState,
+} from '../../lib/invitations';
 import { notifyTeamInvitation } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { openClaimCounts, releaseClaimsOf } from '../admin';
 
 /**
  * The review team (issue 14, decision 021): invitations by e-mail, and an admin's suspend / reinstate / remove.
- * An invitation's link carries a random 256-bit token; only its SHA-256 is stored, so a copy of the database cannot
- * be turned into working links. A link works once (one conditional UPDATE marks it used) and for 7 days.
+ * An invitation's link follows server/lib/invitations.ts: a random 256-bit token of which only the SHA-256 is
+ * stored, working once and for 7 days, for the verified invited address only.
  */
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-const gone = (message: string) => new HttpError(410, message);
+export { hashInvitationToken };
 
 function displayName(u: { firstName: string | null; lastName: string | null; name: string; email: string }): string {
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
   return full || u.name.trim() || u.email;
 }
 
-const lower = (email: string) => email.trim().toLowerCase();
+const lower = invitedAddress;
 /** The address a deleted account is left with (server/features/account/delete-account.ts, deletedAddress). */
 const DELETED_ADDRESS_PATTERN = 'deleted-%@deleted.invalid';
 
@@ -74,16 +78,10 @@ export async function inviteReviewer(
       .update(teamInvitations)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(teamInvitations.email, email), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)));
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newInvitationToken();
     const [row] = await tx
       .insert(teamInvitations)
-      .values({
-        id: newId(),
-        email,
-        tokenHash: hashInvitationToken(token),
-        invitedBy: input.inviter.id,
-        expiresAt: sql`now() + ${sql.raw(`interval '${INVITATION_TTL_DAYS} days'`)}`,
-      })
+      .values({ id: newId(), email, tokenHash, invitedBy: input.inviter.id, expiresAt: invitationExpiry() })
       .returning();
     await notifyTeamInvitation(mail, tx, { id: row!.id, email, inviter: input.inviter.name, token, days: INVITATION_TTL_DAYS });
     return toInvitation(row!, input.inviter.name);
@@ -91,12 +89,7 @@ export async function inviteReviewer(
 }
 
 /** Why a link no longer works: used, withdrawn or expired (410), or never existed (404). */
-function refusal(row: { acceptedAt: Date | null; revokedAt: Date | null; expired: boolean } | undefined): HttpError {
-  if (!row) return notFound(TEAM_MESSAGES.invitationInvalid);
-  if (row.acceptedAt) return gone(TEAM_MESSAGES.invitationUsed);
-  if (row.revokedAt) return gone(TEAM_MESSAGES.invitationRevoked);
-  return gone(TEAM_MESSAGES.invitationExpired);
-}
+const refusal = (row: InvitationState | undefined) => invitationRefusal(row, TEAM_MESSAGES);
 
 const invitationState = {
   id: teamInvitations.id,
@@ -123,11 +116,7 @@ export async function acceptInvitation(db: Database, token: string, user: { id: 
     const hash = hashInvitationToken(token);
     const [row] = await tx.select(invitationState).from(teamInvitations).where(eq(teamInvitations.tokenHash, hash)).limit(1);
     if (!row) throw refusal(row);
-    if (row.email !== lower(user.email)) throw forbidden(TEAM_MESSAGES.invitationOtherAccount(row.email));
-    // Holding the link proves nothing about the address (it may have been forwarded, and anyone can sign up as an
-    // address nobody has claimed yet): only an address verified through its own e-mail link may accept (issue 29).
-    const [account] = await tx.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, user.id)).limit(1);
-    if (!account?.emailVerified) throw forbidden(TEAM_MESSAGES.invitationUnverified(row.email));
+    await requireInvitedAccount(tx, row.email, user, TEAM_MESSAGES);
     const [taken] = await tx
       .update(teamInvitations)
       .set({ acceptedAt: sql`now()`, acceptedBy: user.id })

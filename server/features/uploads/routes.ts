@@ -19,7 +19,8 @@ import { uploadSigningKey, verifyUpload } from '../../storage/signing';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { isStaff } from '../../../shared/auth.schema';
 import { submissions } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { customerCanSee } from '../submissions';
 import {
   DOCUMENT_NOT_FOUND,
   documentAnswer,
@@ -132,7 +133,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  // Private downloads: the submission's owner or an admin; anyone else gets 404 (ids cannot be probed).
+  // Private downloads: whoever may see the submission as a customer, or the review team; anyone else gets 404 (ids cannot be probed).
   api.get(
     '/api/documents/:id',
     { config: { access: 'customer', reply: 'file' }, schema: { params: z.object({ id: recordIdSchema() }) } },
@@ -141,13 +142,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const row = await findDocument(app.db, request.params.id);
     if (!row || row.status !== 'uploaded' || !row.submissionId) throw notFound(DOCUMENT_NOT_FOUND);
     if (!isStaff(user)) {
+      // Whoever may see the order as a customer (decision 047: its placer, or a current member of its organisation).
       const [owner] = await app.db
-        .select({ userId: submissions.userId, status: submissions.status })
+        .select({ status: submissions.status })
         .from(submissions)
-        .where(eq(submissions.id, row.submissionId))
+        .where(and(eq(submissions.id, row.submissionId), customerCanSee(user.id)))
         .limit(1);
       // The customer gets the review's documents once it is delivered, not the reviewer's work in progress.
-      if (owner?.userId !== user.id || owner.status !== 'completed') throw notFound(DOCUMENT_NOT_FOUND);
+      if (!owner || owner.status !== 'completed') throw notFound(DOCUMENT_NOT_FOUND);
     }
     let body;
     try {

@@ -4,6 +4,7 @@ import type { SubmissionStatus } from '../../../shared/submission-status';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { QUEUES } from '../../jobs/queues';
+import { accountsThatCanSee } from '../submissions';
 import type { JobSender } from '../../jobs/runner';
 
 /** The order events a status change raises (decision 025). */
@@ -15,7 +16,8 @@ const STATUS_EVENTS: Partial<Record<SubmissionStatus, WebhookEvent>> = {
 };
 
 /**
- * Queues one event for every enabled endpoint of the order's owner that chose it, in the caller's transaction
+ * Queues one event for every enabled endpoint that chose it of the accounts that may see the order (its placer's; for
+ * an organisation's order every current member's, decision 047), in the caller's transaction
  * (the outbox: the event exists exactly when the change it reports was committed). One statement, no read first.
  */
 export async function enqueueWebhookEvent(
@@ -34,8 +36,8 @@ export async function enqueueWebhookEvent(
   const inserted = await tx.execute(sql`
     insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload)
     select gen_random_uuid()::text, e.id, ${event.id}, ${type}, ${JSON.stringify(event)}
-    from webhook_endpoints e
-    join submissions s on s.user_id = e.user_id
+    from submissions s
+    join webhook_endpoints e on e.user_id in (${accountsThatCanSee('s')})
     where s.id = ${submissionId} and e.enabled and ${type} = any(e.events)
     returning id`);
   // A delivery round for the job runner, in the same transaction (decision 031); none when no endpoint wants it.

@@ -8,6 +8,8 @@ export interface SandboxCard {
   cardNumber: string;
   expiry: string;
   cvc: string;
+  /** "Save this card": the server keeps the brand, last four digits and expiry (decision 045). */
+  saveCard?: boolean;
 }
 
 /** POST /api/payments/sandbox/confirm: the server decides the test card's outcome. */

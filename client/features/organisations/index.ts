@@ -1,0 +1,3 @@
+/** What other features may use from the organisations feature (its join page loads through the route table). */
+export { OrganisationCard } from './organisation-card';
+export { pendingOrganisationInvitationPath } from './pending-invitation';
