@@ -14,6 +14,7 @@ import {
 } from './notify';
 import { insertSubmission, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from '../test-support/mail';
 import { SmtpSink, type ReceivedMail } from '../test-support/smtp-sink';
+import { addMember, createOrganisation, removeMember } from '../test-support/organisations';
 
 const PUBLIC_URL = 'https://humanproof.test';
 const LEAD = 'lead@example.com';
@@ -106,6 +107,31 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
     const done = expectBothParts(only(mails, `Your review is ready: order ${submission.id}`));
     expect(done.text).toContain(`${PUBLIC_URL}/dashboard`);
     expect(done.html).toContain(`href="${PUBLIC_URL}/dashboard"`);
+  });
+
+  it("an organisation's order e-mails its placer while a member, then an owner: a former member hears nothing more", async () => {
+    const owner = await signUpQuietly(t.app, { firstName: 'Olive' });
+    const placer = await signUpQuietly(t.app, { firstName: 'Pat' });
+    const organisation = await createOrganisation(t.app.db, owner.id, 'Acme Mail Ltd');
+    await addMember(t.app.db, organisation, placer.id, 'member');
+    const submission = await insertSubmission(t.app.db, placer.id, { status: 'in-review', organisationId: organisation });
+    await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
+    await deliver();
+    only(sink.to(placer.email), `Your review has started: order ${submission.id}`);
+    expect(sink.to(owner.email).filter((m) => m.raw.includes(submission.id))).toHaveLength(0);
+
+    await removeMember(t.app.db, organisation, placer.id);
+    const [fromTeam] = await t.app.db
+      .insert(messages)
+      .values({ id: newId(), submissionId: submission.id, isFromAdmin: true, content: 'A question about the second paragraph.' })
+      .returning();
+    await t.app.db.transaction((tx) => notifyReviewCompleted(t.app.mail, tx, { ...submission, status: 'completed' }));
+    await t.app.db.transaction((tx) => notifyNewMessage(t.app.mail, tx, fromTeam as MessageRow, submission));
+    await deliver();
+    only(sink.to(owner.email), `Your review is ready: order ${submission.id}`);
+    only(sink.to(owner.email), `New message from the HumanProof team about order ${submission.id}`);
+    const toFormerMember = sink.to(placer.email).filter((m) => m.raw.includes(submission.id));
+    expect(toFormerMember.map((m) => m.parsed.subject)).toEqual([`Your review has started: order ${submission.id}`]);
   });
 
   it('a message from the team goes to the customer; a customer message goes to the team; user text is escaped', async () => {

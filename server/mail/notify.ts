@@ -15,7 +15,7 @@ import { diffStats, diffWords } from '../../shared/text-diff';
 import { deliveredDiff } from '../features/delivery-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail, type EmailKind, type QueuedEmail } from './outbox';
-import { findAccount, teamAddresses } from './recipients';
+import { findAccount, findOrderCustomer, teamAddresses } from './recipients';
 import type { MailSettings } from './settings';
 import {
   paymentReceivedEmail,
@@ -85,11 +85,12 @@ async function emailOwnerAndTeam(
   team: { kind: EmailKind; render: (customer: { name: string; email: string }, order: OrderView) => RenderedEmail },
 ): Promise<void> {
   const order = orderView(s);
-  const account = await findAccount(tx, s.userId);
+  const account = await findOrderCustomer(tx, s);
   if (account) {
     await enqueueEmail(settings.jobs, tx, { kind: owner.kind, to: account.email, eventId: s.id, email: owner.render(account.firstName, order) });
   }
-  await emailTeam(settings, tx, { kind: team.kind, eventId: s.id, email: team.render(customerOf(account, s), order) });
+  // The team's e-mail names who placed the order.
+  await emailTeam(settings, tx, { kind: team.kind, eventId: s.id, email: team.render(customerOf(await findAccount(tx, s.userId), s), order) });
 }
 
 /** To the customer (payment received: id, tier, words, amount, due date) and the team (new paid submission). */
@@ -125,7 +126,7 @@ async function notifyOwner(
   s: SubmissionRow,
   kind: 'review-started' | 'review-completed',
 ): Promise<void> {
-  const owner = await findAccount(tx, s.userId);
+  const owner = await findOrderCustomer(tx, s);
   if (!owner) return;
   const input = { firstName: owner.firstName, order: orderView(s) };
   const email =
@@ -147,7 +148,7 @@ export async function notifyReviewCompleted(settings: MailSettings, tx: Executor
 
 /** A new message: from the team → the customer; from the customer → the team. */
 export async function notifyNewMessage(settings: MailSettings, tx: Executor, message: MessageRow, s: SubmissionRow): Promise<void> {
-  const owner = await findAccount(tx, s.userId);
+  const owner = await findOrderCustomer(tx, s);
   const hasAttachment = Boolean(message.attachmentUrl);
   if (message.isFromAdmin) {
     if (!owner) return;
@@ -287,7 +288,7 @@ export async function notifyRefundIssued(
   s: SubmissionRow,
   refund: { eventId: string; amountPence: number; reason: string },
 ): Promise<void> {
-  const owner = await findAccount(tx, s.userId);
+  const owner = await findOrderCustomer(tx, s);
   if (!owner) return;
   await enqueueEmail(settings.jobs, tx, {
     kind: 'refund-issued',
