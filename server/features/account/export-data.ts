@@ -1,6 +1,19 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { apiKeys, creditPurchases, messages, payments, submissions, users, webhookEndpoints } from '../../db/schema';
+import {
+  apiKeys,
+  billingDetails,
+  billingDocuments,
+  creditPurchases,
+  messages,
+  payments,
+  savedCards,
+  submissions,
+  users,
+  webhookEndpoints,
+} from '../../db/schema';
+import { formatDocumentNumber } from '../../../shared/billing-documents.schema';
+import { membershipOf } from '../organisations';
 import { creditBalancePence } from '../credit';
 import { penceToPounds } from '../../../shared/money';
 import { toSubmission } from '../submissions';
@@ -9,8 +22,10 @@ import { listDeviceSessions } from './security';
 /**
  * Everything the account holds about its owner, as the owner may see it: profile, orders (the review only once
  * delivered, as on the dashboard), the messages of those orders, payments (no provider secrets), devices, prepaid
- * credit (purchases and balance), API keys and webhook endpoints (issue 29). Never a secret: no key,
- * key hash, webhook signing secret or payment client secret.
+ * credit (purchases and balance), API keys and webhook endpoints (issue 29), and (issue 27) the organisation and
+ * role, saved cards (brand, last four, expiry: all that is kept), the account's billing details and the receipts,
+ * invoices and credit notes issued to it. Never a secret: no key, key hash, webhook signing secret, payment client
+ * secret or provider payment-method id.
  */
 export async function exportAccountData(db: Executor, userId: string, currentToken: string | null) {
   const [profile] = await db
@@ -103,6 +118,44 @@ export async function exportAccountData(db: Executor, userId: string, currentTok
         .where(eq(webhookEndpoints.userId, userId))
         .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
     ).map((w) => ({ ...w, disabledAt: iso(w.disabledAt), createdAt: iso(w.createdAt) })),
+    ...(await exportBilling(db, userId)),
+  };
+}
+
+/** Issue 27: organisation membership, saved cards, billing details and the documents issued to the account. */
+async function exportBilling(db: Executor, userId: string) {
+  const membership = await membershipOf(db, userId);
+  const cards = await db
+    .select({ brand: savedCards.brand, last4: savedCards.last4, expMonth: savedCards.expMonth, expYear: savedCards.expYear, createdAt: savedCards.createdAt })
+    .from(savedCards)
+    .where(eq(savedCards.userId, userId))
+    .orderBy(asc(savedCards.createdAt), asc(savedCards.id));
+  const [details] = await db
+    .select({ billingName: billingDetails.billingName, address: billingDetails.address, purchaseOrderReference: billingDetails.purchaseOrderReference })
+    .from(billingDetails)
+    .where(eq(billingDetails.userId, userId))
+    .limit(1);
+  const documents = await db
+    .select({
+      number: billingDocuments.number,
+      kind: billingDocuments.kind,
+      orderId: billingDocuments.submissionId,
+      grossPence: billingDocuments.grossPence,
+      issuedAt: billingDocuments.issuedAt,
+    })
+    .from(billingDocuments)
+    .where(eq(billingDocuments.userId, userId))
+    .orderBy(asc(billingDocuments.number));
+  return {
+    organisation: membership ? { name: membership.organisationName, role: membership.role } : null,
+    savedCards: cards.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    billingDetails: details ?? null,
+    billingDocuments: documents.map(({ number, grossPence, issuedAt, ...rest }) => ({
+      number: formatDocumentNumber(number),
+      ...rest,
+      total: penceToPounds(grossPence),
+      issuedAt: issuedAt.toISOString(),
+    })),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { buyCredit, createKey } from '../../test-support/api';
 import { newId } from '../../lib/ids';
 import { insertSubmission } from '../../test-support/mail';
+import { createOrder } from '../../test-support/orders';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
 import { deletedAddress } from './delete-account';
 import { freshIp, signIn } from '../../test-support/accounts';
@@ -211,6 +212,36 @@ describe('download my data', () => {
     expect(response.body).not.toContain(keyRow!.keyHash);
     expect(response.body).not.toContain(hookRow!.secret);
     expect(response.body).not.toMatch(/client_?secret/i);
+  });
+
+  it('includes the organisation, saved cards (brand, last four, expiry only), billing details and receipts (issue 27)', async () => {
+    const buyer = await signUp(t.app, { firstName: 'Bea' });
+    const orderId = await createOrder(t.app, buyer);
+    const intent = await t.request('POST', '/api/create-payment-intent', buyer.cookie, { submissionId: orderId });
+    const { clientSecret } = intent.json() as { clientSecret: string };
+    const paid = await t.request('POST', '/api/payments/sandbox/confirm', buyer.cookie, {
+      clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+      saveCard: true,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await t.request('PUT', '/api/billing/details', buyer.cookie, { billingName: 'Bea Ltd', address: '1 High Street\nLeeds', purchaseOrderReference: 'PO-7' })).statusCode).toBe(200);
+    const created = await t.request('POST', '/api/organisation', buyer.cookie, { name: 'Bea Media' });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+
+    const response = await t.request('GET', '/api/account/export', buyer.cookie);
+    expect(response.statusCode).toBe(200);
+    const data = JSON.parse(response.body) as Record<string, unknown>;
+    expect(data.organisation).toEqual({ name: 'Bea Media', role: 'owner' });
+    expect(data.savedCards).toEqual([{ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, createdAt: expect.any(String) }]);
+    expect(data.billingDetails).toEqual({ billingName: 'Bea Ltd', address: '1 High Street\nLeeds', purchaseOrderReference: 'PO-7' });
+    expect(data.billingDocuments).toEqual([
+      { number: expect.stringMatching(/^HP-\d{6}$/), kind: 'receipt', orderId, total: expect.any(Number), issuedAt: expect.any(String) },
+    ]);
+    expect(response.body).not.toContain('4242424242424242');
+    expect(response.body).not.toContain('sbx_pm_');
   });
 
   it('refuses the signed out', async () => {
