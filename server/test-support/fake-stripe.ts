@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One request the app made to the fake Stripe API. */
 export interface FakeStripeRequest {
+  method: string;
   path: string;
   idempotencyKey: string | undefined;
   authorization: string | undefined;
@@ -60,7 +61,7 @@ export class FakeStripe {
     const form = new URLSearchParams(await readBody(request));
     const path = request.url ?? '';
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ path, idempotencyKey, authorization: request.headers.authorization, form });
+    this.requests.push({ method: request.method ?? 'GET', path, idempotencyKey, authorization: request.headers.authorization, form });
     response.setHeader('content-type', 'application/json');
     const saved = this.savedCardRoute(request.method ?? 'GET', path);
     if (saved) {
@@ -105,6 +106,10 @@ export class FakeStripe {
     });
     if (method === 'POST' && path === '/v1/customers') {
       return { failKey: path, handle: () => ok({ id: randomId('cus'), object: 'customer' }) };
+    }
+    const customer = /^\/v1\/customers\/(cus_[A-Za-z0-9]+)$/.exec(path);
+    if (method === 'DELETE' && customer) {
+      return { failKey: '/v1/customers/:id', handle: () => ok({ id: customer[1], object: 'customer', deleted: true }) };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const plain = OBJECTS['/v1/payment_intents']!;

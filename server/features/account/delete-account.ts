@@ -7,13 +7,17 @@ import {
   accounts,
   apiIdempotency,
   apiKeys,
+  billingDetails,
   emailOutbox,
   factCheckClaims,
   messages,
+  paymentCustomers,
   payments,
   rateLimits,
   reviewDocuments,
+  savedCards,
   sessions,
+  styleGuides,
   submissions,
   users,
   verifications,
@@ -75,6 +79,12 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
     await tx.delete(apiIdempotency).where(eq(apiIdempotency.userId, userId));
+    // Issue 27: saved cards (brand, last four, expiry) and the provider's customer (the route deletes it at Stripe),
+    // the account's own billing details and house style. Receipts and invoices stay (decision 044: VAT records).
+    await tx.delete(savedCards).where(eq(savedCards.userId, userId));
+    await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+    await tx.delete(billingDetails).where(eq(billingDetails.userId, userId));
+    await tx.delete(styleGuides).where(eq(styleGuides.userId, userId));
     // Password-reset tokens hold the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
 

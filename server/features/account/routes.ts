@@ -13,6 +13,7 @@ import { createObjectStorage } from '../../storage';
 import { requireUser } from '../../plugins/auth';
 import { importSigningKey, readSessionToken } from '../../plugins/session-lookup';
 import { deleteAccount } from './delete-account';
+import { deleteStripeCustomer, stripeCustomerOf, stripeProvider } from '../payments';
 import { exportAccountData } from './export-data';
 import { accountSecurity, findPasswordHash, listDeviceSessions } from './security';
 
@@ -75,7 +76,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       } else if (request.body.confirmation?.trim() !== DELETE_CONFIRMATION_WORD) {
         throw badRequest(ACCOUNT_MESSAGES.deleteWrongConfirmation);
       }
+      const stripeCustomer = await stripeCustomerOf(app.db, user.id);
       const { storageKeys } = await deleteAccount(app.db, user.id);
+      // The saved cards' customer at Stripe goes too (decision 045); its id was read before the account's rows went.
+      if (stripeCustomer) await deleteStripeCustomer(stripeCustomer, { stripe: stripeProvider(app.config.stripe), log: request.log });
       if (storageKeys.length > 0) {
         const storage = createObjectStorage(app.config);
         for (const key of storageKeys) {

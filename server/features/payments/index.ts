@@ -1,5 +1,6 @@
 /** What other features may use from the payments feature. */
 export { createStripeClient, stripeProvider, type PaymentProviderContext, type StripeSettings } from './stripe-client';
+export { deleteStripeCustomer, stripeCustomerOf } from './saved-cards';
 export {
   ledgerCsv,
   orderMoney,

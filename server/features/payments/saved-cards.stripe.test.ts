@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/payment.schema';
 import { SAVED_CARD_MESSAGES, savedCardListSchema } from '../../../shared/saved-cards.schema';
 import { paymentCustomers, payments, savedCards, submissionStatusChanges, submissions } from '../../db/schema';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { createTestApp, signUp, TEST_PASSWORD, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
 import { FakeStripe } from '../../test-support/fake-stripe';
 
@@ -317,6 +317,19 @@ describe('saved cards with Stripe', () => {
     expect(removed.statusCode).toBe(204);
     expect(fake.to('/v1/payment_methods/pm_alice_visa/detach')).toHaveLength(2);
     expect((await cardsOf(alice)).map((c) => c.id)).not.toContain(aliceCardId);
+  });
+
+  it("deleting the account deletes its Stripe customer, and with it the cards saved there", async () => {
+    const leaving = await signUp(t.app);
+    const setup = await t.request('POST', '/api/saved-cards/setup', leaving);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const [row] = await t.app.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, leaving.id));
+    expect(row?.customerId).toMatch(/^cus_/);
+    seen.length = 0;
+    const deleted = await t.request('POST', '/api/account/delete', leaving, { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(seen.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/v1/customers/${row!.customerId}`]);
+    expect(await t.app.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, leaving.id))).toEqual([]);
   });
 
   it('"Add card" in Settings saves a card through a SetupIntent of the customer, without a payment', async () => {

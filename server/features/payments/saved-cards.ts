@@ -127,7 +127,8 @@ export async function ensureStripeCustomer(db: Executor, stripe: Stripe, userId:
   return (await stripeCustomerOf(db, userId)) ?? customer.id;
 }
 
-async function stripeCustomerOf(db: Executor, userId: string): Promise<string | null> {
+/** The account's Stripe customer id, if it has one (also read before an account is deleted, whose row goes with it). */
+export async function stripeCustomerOf(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ customerId: paymentCustomers.customerId })
     .from(paymentCustomers)
@@ -202,4 +203,15 @@ export async function removeSavedCard(
     }
   }
   await db.delete(savedCards).where(and(eq(savedCards.id, row.id), eq(savedCards.userId, userId)));
+}
+
+/** Account deletion (decision 045): the Stripe customer and its saved cards go too. Best effort: logged if refused. */
+export async function deleteStripeCustomer(customerId: string, provider: PaymentProviderContext): Promise<void> {
+  if (!provider.stripe) return;
+  try {
+    await provider.stripe.client.customers.del(customerId);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'resource_missing') return;
+    provider.log.error({ err, customerId }, 'Stripe refused to delete the customer of a deleted account');
+  }
 }
