@@ -4,11 +4,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SESSION_HINT_CLASS } from '@shared/session-hint';
 import { EARLY_ACTIONS_GLOBAL, type EarlyActions } from '@shared/early-actions';
 import { whenPageReady } from '@client/lib/page-ready';
+import { installBlurAfterPress } from '@client/lib/blur-after-press';
 import { queryClient } from '@client/lib/query-client';
 import { hasSessionHint } from '@client/lib/session-hint';
 import { App } from '@client/app/app';
 import { preloadPage } from '@client/app/routes';
 import './styles.css';
+
+installBlurAfterPress();
 
 const root = document.getElementById('root')!;
 const app = (

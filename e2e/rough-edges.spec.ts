@@ -6,6 +6,7 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { adminEmail, createOrderViaApi, expect, signUpViaApi, test, toastLocator } from './fixtures';
 import { E2E_BASE_URL } from './env';
+import { waitForHydration } from './support/hydration';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -197,4 +198,17 @@ base('an anonymous visitor sees no console error on any public page', async ({ p
   expect(whoAmI.length, 'the pages asked who the visitor is').toBeGreaterThan(0);
   expect(new Set(whoAmI)).toEqual(new Set([200]));
   expect(errors).toEqual([]);
+});
+
+test('a press on Continue to Payment is not lost when leaving a field makes its message move the button (decision 048)', async ({ page }) => {
+  await page.goto('/check-now');
+  await waitForHydration(page, '#check-now-form textarea');
+  await page.getByRole('textbox', { name: 'Your content' }).fill('short');
+  await page.getByLabel('Website (optional)').fill('not a url');
+  // At the foot of the page the order summary rests on the end of the form: the website's message, shown when the
+  // field loses focus on the press, pushes it (and the button under the pointer) down by more than half its height.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('alert', { name: 'There is a problem' })).toBeFocused();
+  await expect(page.getByLabel('Website (optional)')).toHaveAttribute('aria-invalid', 'true');
 });
