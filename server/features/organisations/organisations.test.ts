@@ -12,7 +12,7 @@ import {
   type MyOrganisation,
   type OrganisationInvitation,
 } from '../../../shared/organisation.schema';
-import { apiKeys, organisationInvitations, organisationMembers, organisations, submissions, users } from '../../db/schema';
+import { apiKeys, organisationInvitations, organisationMembers, organisations, styleGuides, submissions, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitations';
 import { mailsTo } from '../../test-support/accounts';
@@ -122,6 +122,20 @@ describe('creating an organisation', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ORGANISATION_MESSAGES.alreadyInOrganisation);
     expect(await get(customer)).toMatchObject({ name: 'Acme Widgets Ltd' });
+  });
+
+  it("carries the founder's billing details and house style over to the new organisation, keeping theirs", async () => {
+    const founder = await signUp(t.app, { firstName: 'Fern' });
+    const details = { billingName: 'Fern Studio', address: '3 Quay Street\nBristol', purchaseOrderReference: 'PO-9' };
+    expect((await t.request('PUT', '/api/billing/details', founder, details)).statusCode).toBe(200);
+    const guide = { spellingVariant: 'british', terms: [{ term: 'utilise', kind: 'banned', replacement: 'use' }], rules: 'No exclamation marks.' };
+    expect((await t.request('PUT', '/api/style-guide', founder, guide)).statusCode).toBe(200);
+    expect((await create(founder, 'Fern Studio Ltd')).statusCode).toBe(201);
+
+    expect((await t.request('GET', '/api/billing/details', founder)).json()).toMatchObject({ scope: 'organisation', organisationName: 'Fern Studio Ltd', ...details });
+    expect((await t.request('GET', '/api/style-guide', founder)).json()).toMatchObject({ owner: 'organisation', ...guide });
+    const [own] = await t.app.db.select().from(styleGuides).where(eq(styleGuides.userId, founder.id));
+    expect(own?.rules).toBe('No exclamation marks.');
   });
 
   it('two creations at once make one organisation', async () => {

@@ -197,6 +197,12 @@ export async function createOrganisation(db: Database, userId: string, name: str
       .onConflictDoNothing()
       .returning({ userId: organisationMembers.userId });
     if (joined.length === 0) throw conflict(ORGANISATION_MESSAGES.alreadyInOrganisation);
+    // What the founder set up alone carries over: their billing details and house style become the organisation's
+    // first ones (copies: theirs stay for the day they leave).
+    await tx.execute(sql`insert into billing_details (id, organisation_id, billing_name, address, purchase_order_reference)
+      select ${newId()}, ${id}, billing_name, address, purchase_order_reference from billing_details where user_id = ${userId}`);
+    await tx.execute(sql`insert into style_guides (id, organisation_id, spelling_variant, terms, rules, updated_by)
+      select ${newId()}, ${id}, spelling_variant, terms, rules, ${userId} from style_guides where user_id = ${userId}`);
   });
 }
 
