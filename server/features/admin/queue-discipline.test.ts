@@ -297,6 +297,41 @@ describe('search', () => {
     }
   });
 
+  it('pages a term the planner knows is common (no probe, decision 037) exactly as SQL orders it', async () => {
+    // 21,000 orders and fresh statistics: the planner expects more than DENSE_ESTIMATE (20,000) matches for each
+    // arm, so searchPage walks the sort index without probing first.
+    await t.app.db.execute(sql`
+      insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
+        contact_name, contact_email, content, created_at, paid_at, due_date)
+      select 'QY' || lpad(i::text, 6, '0'), ${bob.id}, 'Common ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
+        'polished', 'blog-post', 100, 600, i % 4 = 0, 'Quincecommon Person', 'quincecommon' || i || '@common.example',
+        'A note about quince jelly number ' || i, now() - (i % 900) * interval '1 minute' - interval '1 day', now(),
+        date_trunc('hour', now()) + (i % 70) * interval '1 hour'
+      from generate_series(1, 21000) as i`);
+    await t.app.db.execute(sql`analyze submissions`);
+    const estimate = await t.app.db.execute(sql`explain (format json) select 1 from submissions where lower(contact_name || ' ' || contact_email) like '%quincecommon%'`);
+    const raw = Object.values((estimate.rows as Record<string, unknown>[])[0]!)[0];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    expect(plan[0]!.Plan['Plan Rows']).toBeGreaterThanOrEqual(20_000);
+    const expected = async (order: string) =>
+      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QY%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
+        rows: { id: string }[];
+      }).rows.map((r) => r.id);
+    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
+    for (const q of ['quincecommon', 'quince']) {
+      for (const sort of ['created', 'due'] as const) {
+        const got: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 3; page += 1) {
+          const { ids: pageIds, next } = await list(`?q=${q}&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+          got.push(...pageIds.filter((id) => id.startsWith('QY')));
+          cursor = next;
+        }
+        expect(got, `${q} ${sort}`).toEqual(want[sort]);
+      }
+    }
+  });
+
   it('uses the pg_trgm extension (PGlite loads it too)', async () => {
     const result = await t.app.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect((result as unknown as { rows: unknown[] }).rows).toHaveLength(1);
