@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import {
@@ -13,7 +12,7 @@ import { payments, submissions } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-error';
 import { customerCanSee } from '../submissions';
 import { markPaymentFailed } from './mark-payment-failed';
-import { markPaymentSucceeded } from './mark-payment-succeeded';
+import { markSandboxPaymentSucceeded } from './mark-payment-succeeded';
 import { saveSandboxCard } from './saved-cards';
 import type { MailSettings } from '../../mail/settings';
 
@@ -33,7 +32,7 @@ export async function confirmSandboxPayment(
   mail: MailSettings,
   user: CurrentUser,
   input: SandboxConfirmInput,
-  log: Parameters<typeof markPaymentSucceeded>[3],
+  log: Parameters<typeof markSandboxPaymentSucceeded>[3],
 ): Promise<SandboxConfirmResponse> {
   const [found] = await db
     .select({ payment: payments, status: submissions.status })
@@ -51,18 +50,7 @@ export async function confirmSandboxPayment(
     await markPaymentFailed(db, { provider: 'sandbox', providerPaymentId: payment.providerPaymentId, message: outcome.message });
     throw new HttpError(402, outcome.message);
   }
-  const result = await markPaymentSucceeded(
-    db,
-    mail,
-    {
-      provider: 'sandbox',
-      providerPaymentId: payment.providerPaymentId,
-      amountPence: payment.amountPence,
-      currency: payment.currency,
-      eventId: `sbx_evt_${randomUUID()}`,
-    },
-    log,
-  );
+  const result = await markSandboxPaymentSucceeded(db, mail, payment, log);
   if (result === 'already-paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (result !== 'paid') throw new HttpError(500, 'The payment could not be recorded.');
   // "Save this card" (decision 045): brand, last four and expiry only; the number and CVC are not kept.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../shared/payment.schema';
 import type { Executor } from '../../db/client';
@@ -103,4 +104,15 @@ export async function markPaymentSucceeded(
     // The submission row is locked above, so the move cannot race; markOrderPaid is idempotent all the same.
     return (await markOrderPaid(tx, mail, submission, 'payment')) ? 'paid' : 'already-paid';
   });
+}
+
+/** A sandbox payment succeeds at once: its success event, with an event id of its own (card form and saved card). */
+export function markSandboxPaymentSucceeded(
+  db: Executor,
+  mail: MailSettings,
+  payment: { providerPaymentId: string; amountPence: number; currency: string },
+  log?: Logger,
+): Promise<PaymentSucceededOutcome> {
+  const { providerPaymentId, amountPence, currency } = payment;
+  return markPaymentSucceeded(db, mail, { provider: 'sandbox', providerPaymentId, amountPence, currency, eventId: `sbx_evt_${randomUUID()}` }, log);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CurrentUser } from '../../../shared/auth.schema';
@@ -18,7 +17,7 @@ import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission } from '../submissions';
 import { createSandboxIntent } from './create-payment-intent';
 import { markPaymentFailed } from './mark-payment-failed';
-import { markPaymentSucceeded, type PaymentSucceededOutcome } from './mark-payment-succeeded';
+import { markPaymentSucceeded, markSandboxPaymentSucceeded, type PaymentSucceededOutcome } from './mark-payment-succeeded';
 import { currentProvider, ensureStripeCustomer, findOwnCard } from './saved-cards';
 import type { PaymentProviderContext } from './stripe-client';
 
@@ -64,18 +63,7 @@ async function payWithSandbox(db: Database, mail: MailSettings, submission: Subm
     const clientSecret = await createSandboxIntent(tx, submission);
     const [payment] = await tx.select().from(payments).where(eq(payments.clientSecret, clientSecret)).limit(1);
     if (!payment) throw new HttpError(500, 'The payment could not be recorded.');
-    return markPaymentSucceeded(
-      tx,
-      mail,
-      {
-        provider: 'sandbox',
-        providerPaymentId: payment.providerPaymentId,
-        amountPence: payment.amountPence,
-        currency: payment.currency,
-        eventId: `sbx_evt_${randomUUID()}`,
-      },
-      log,
-    );
+    return markSandboxPaymentSucceeded(tx, mail, payment, log);
   });
   return answerOf(outcome, submission.id);
 }
