@@ -98,6 +98,12 @@ async function createStripeIntent(
     throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
   }
   if (!intent.client_secret) throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
+  await recordStripeIntent(db, submission, intent);
+  return intent.client_secret;
+}
+
+/** The payments row of a PaymentIntent made for an order (a repeat of the same intent adds nothing). */
+export async function recordStripeIntent(db: Executor, submission: Pick<SubmissionRow, 'id'>, intent: Stripe.PaymentIntent): Promise<void> {
   await db
     .insert(payments)
     .values({
@@ -105,11 +111,10 @@ async function createStripeIntent(
       submissionId: submission.id,
       provider: 'stripe',
       providerPaymentId: intent.id,
-      clientSecret: intent.client_secret,
+      clientSecret: intent.client_secret ?? '',
       amountPence: intent.amount,
       currency: intent.currency,
       status: 'requires_payment',
     })
     .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] });
-  return intent.client_secret;
 }

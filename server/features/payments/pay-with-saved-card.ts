@@ -12,10 +12,9 @@ import { CURRENCY } from '../../../shared/pricing';
 import type { Database } from '../../db/client';
 import { payments, submissions, type SavedCardRow, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
-import { newId } from '../../lib/ids';
 import type { MailSettings } from '../../mail/settings';
 import { getAccessibleSubmission } from '../submissions';
-import { createSandboxIntent } from './create-payment-intent';
+import { createSandboxIntent, recordStripeIntent } from './create-payment-intent';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded, markSandboxPaymentSucceeded, type PaymentSucceededOutcome } from './mark-payment-succeeded';
 import { currentProvider, ensureStripeCustomer, findOwnCard } from './saved-cards';
@@ -68,23 +67,6 @@ async function payWithSandbox(db: Database, mail: MailSettings, submission: Subm
   return answerOf(outcome, submission.id);
 }
 
-/** A payments row for a PaymentIntent made here (a repeat of the same intent adds nothing). */
-async function recordIntent(db: Database, submission: SubmissionRow, intent: Stripe.PaymentIntent): Promise<void> {
-  await db
-    .insert(payments)
-    .values({
-      id: newId(),
-      submissionId: submission.id,
-      provider: 'stripe',
-      providerPaymentId: intent.id,
-      clientSecret: intent.client_secret ?? '',
-      amountPence: intent.amount,
-      currency: intent.currency,
-      status: 'requires_payment',
-    })
-    .onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] });
-}
-
 /**
  * Stripe: a PaymentIntent for the stored price with the customer and the saved payment method, confirmed at once.
  * The idempotency key names the order, card, price and how many saved-card attempts failed before: a double click
@@ -125,7 +107,7 @@ async function payWithStripe(
       const declined = err.payment_intent;
       const message = err.message || PAYMENT_MESSAGES.declined;
       if (declined) {
-        await recordIntent(db, submission, declined);
+        await recordStripeIntent(db, submission, declined);
         await markPaymentFailed(db, { provider: 'stripe', providerPaymentId: declined.id, message });
       }
       throw new HttpError(402, message);
@@ -135,7 +117,7 @@ async function payWithStripe(
     stripe.log.error({ err, submissionId: submission.id }, 'Stripe refused a saved-card payment');
     throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
   }
-  await recordIntent(db, submission, intent);
+  await recordStripeIntent(db, submission, intent);
 
   if (intent.status === 'succeeded' || intent.status === 'processing') {
     if (intent.status === 'processing') {
