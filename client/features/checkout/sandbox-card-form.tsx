@@ -68,17 +68,18 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(null);
-    confirm.mutate(
-      { clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc, saveCard },
-      {
-        onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the live update of the order now paid can replace the checkout (and this
+    // form) before the answer is handled, and a callback of an unmounted mutate never runs.
+    confirm
+      .mutateAsync({ clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc, saveCard })
+      .then(
+        () => {
           if (saveCard) void refreshSavedCards();
           void onPaid();
         },
         // The "Payment Failed" notice is the data layer's; the form keeps the reason beside the button.
-        onError: (error) => setFailure((error instanceof ApiError ? error.serverMessage : undefined) ?? null),
-      },
-    );
+        (error: unknown) => setFailure((error instanceof ApiError ? error.serverMessage : undefined) ?? null),
+      );
   };
 
   const set = (key: keyof typeof fields, value: string) => {

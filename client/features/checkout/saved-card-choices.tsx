@@ -27,21 +27,20 @@ export function SavedCardChoices({ submissionId, payLabel }: { submissionId: str
   const payWith = (card: SavedCard) => {
     if (pay.isPending) return;
     setMessage(null);
-    pay.mutate(
-      { submissionId, cardId: card.id },
-      {
-        onSuccess: (answer) => {
-          if (answer.status === 'succeeded') void onPaid();
-          else setMessage(answer.message);
-        },
-        onError: (error) => {
-          setMessage((error instanceof ApiError ? error.serverMessage : undefined) ?? PAYMENT_FAILED_FALLBACK);
-          // Paid meanwhile (another tab): the page then says so. A card removed meanwhile leaves the list.
-          if (error instanceof ApiError && error.status === 409) {
-            void queryClient.invalidateQueries({ queryKey: queryKeys.submissions.detail(submissionId) });
-          }
-          if (error instanceof ApiError && error.status === 404) void cards.refetch();
-        },
+    // mutateAsync, not mutate's callbacks: the live update of the order now paid can replace the checkout (and this
+    // list) before the answer is handled, and a callback of an unmounted mutate never runs.
+    pay.mutateAsync({ submissionId, cardId: card.id }).then(
+      (answer) => {
+        if (answer.status === 'succeeded') void onPaid();
+        else setMessage(answer.message);
+      },
+      (error: unknown) => {
+        setMessage((error instanceof ApiError ? error.serverMessage : undefined) ?? PAYMENT_FAILED_FALLBACK);
+        // Paid meanwhile (another tab): the page then says so. A card removed meanwhile leaves the list.
+        if (error instanceof ApiError && error.status === 409) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.submissions.detail(submissionId) });
+        }
+        if (error instanceof ApiError && error.status === 404) void cards.refetch();
       },
     );
   };
