@@ -35,11 +35,11 @@ export function AdvanceStatusButton({ submission }: { submission: Pick<AdminSubm
       variant={to === 'completed' ? 'accent' : 'primary'}
       disabled={update.isPending}
       onClick={() =>
-        update.mutate(
-          { id: submission.id, status: to },
-          {
-            onSuccess: (updated) => toast({ title: 'Status updated', description: statusChangedMessage(updated.id, updated.status) }),
-          },
+        // mutateAsync, not mutate's callbacks: the live update of the moved order can remove this button before the
+        // answer is handled (a completed order has no next step), and a callback of an unmounted mutate never runs.
+        update.mutateAsync({ id: submission.id, status: to }).then(
+          (updated) => toast({ title: 'Status updated', description: statusChangedMessage(updated.id, updated.status) }),
+          () => undefined, // the data layer's error notice says why
         )
       }
     >

@@ -55,16 +55,15 @@ function RefundForm({ submission, remainingPence }: { submission: AdminSubmissio
     };
     setErrors(next);
     if (next.amount || next.reason || pence === null) return;
-    refund.mutate(
-      { requestId, amountPence: pence, reason: reason.trim() },
-      {
-        onSuccess: (money) => {
-          toast({ title: `Refunded ${formatPence(pence)}`, description: `Net now ${formatPence(money.netPence)}.` });
-          setReason('');
-          setAmount(((money.paidPence - money.refundedPence) / 100).toFixed(2));
-          setRequestId(crypto.randomUUID());
-        },
+    // mutateAsync, not mutate's callbacks: a refund in full can remove this form (live) before the answer is handled.
+    refund.mutateAsync({ requestId, amountPence: pence, reason: reason.trim() }).then(
+      (money) => {
+        toast({ title: `Refunded ${formatPence(pence)}`, description: `Net now ${formatPence(money.netPence)}.` });
+        setReason('');
+        setAmount(((money.paidPence - money.refundedPence) / 100).toFixed(2));
+        setRequestId(crypto.randomUUID());
       },
+      () => undefined, // shown below the form from refund.error
     );
   };
   const serverError = refund.error instanceof ApiError ? (refund.error.serverMessage ?? refund.error.message) : refund.error ? AFTER_PAYMENT_MESSAGES.refundFailed : null;
