@@ -68,10 +68,19 @@ export async function buildBillingDocumentPdf(document: BillingDocumentRow, supp
   doc.moveDown();
   const top = doc.y;
   const column = (width - 24) / 2;
+  // A line with no space to break at (an e-mail address) is set smaller until it fits its column, down to 7 pt,
+  // rather than being broken at a hyphen into two lines that read as two addresses.
+  const fitted = (line: string) => {
+    let size = 11;
+    if (/\s/.test(line)) return size;
+    while (size > 7 && doc.fontSize(size).widthOfString(line) > column) size -= 0.5;
+    return size;
+  };
   const block = (x: number, heading: string, lines: string[]) => {
     doc.font(bold).fontSize(10).fillColor(MUTED).text(heading, x, top, { width: column });
-    doc.font(regular).fontSize(11).fillColor(INK);
-    for (const line of lines) doc.text(line, x, doc.y, { width: column });
+    doc.font(regular).fillColor(INK);
+    for (const line of lines) doc.fontSize(fitted(line)).text(line, x, doc.y, { width: column });
+    doc.fontSize(11);
     return doc.y;
   };
   const supplierLines = [supplier.name, ...supplier.address.split(/\n|,\s*/).filter(Boolean), supplier.email];
