@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { billingDetails, billingDocuments, type BillingDocumentRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { membershipOf } from '../organisations';
+import { heldBy, holderColumn, holderKey, holderOf, membershipOf } from '../organisations';
 import type { ReferredDocument } from './render-pdf';
 
 /** The customer's list shows the newest documents first, this many at most. */
@@ -75,16 +75,12 @@ export async function findVisibleDocument(db: Executor, userId: string, id: stri
 // ---------------------------------------------------------------------------------------------
 
 export async function getBillingDetails(db: Executor, userId: string): Promise<BillingDetails> {
-  const membership = await membershipOf(db, userId);
-  const [row] = await db
-    .select()
-    .from(billingDetails)
-    .where(membership ? eq(billingDetails.organisationId, membership.organisationId) : eq(billingDetails.userId, userId))
-    .limit(1);
+  const holder = await holderOf(db, userId);
+  const [row] = await db.select().from(billingDetails).where(heldBy(billingDetails, holder)).limit(1);
   return {
-    scope: membership ? 'organisation' : 'account',
-    organisationName: membership?.organisationName ?? null,
-    canEdit: !membership || membership.role === 'owner',
+    scope: 'organisationId' in holder ? 'organisation' : 'account',
+    organisationName: holder.organisationName,
+    canEdit: holder.canEdit,
     billingName: row?.billingName ?? '',
     address: row?.address ?? '',
     purchaseOrderReference: row?.purchaseOrderReference ?? '',
@@ -92,19 +88,12 @@ export async function getBillingDetails(db: Executor, userId: string): Promise<B
 }
 
 export async function saveBillingDetails(db: Executor, userId: string, input: z.output<typeof billingDetailsInputSchema>): Promise<BillingDetails> {
-  const membership = await membershipOf(db, userId);
-  if (membership && membership.role !== 'owner') throw forbidden(BILLING_MESSAGES.ownerOnly(membership.organisationName));
+  const holder = await holderOf(db, userId);
+  if (!holder.canEdit) throw forbidden(BILLING_MESSAGES.ownerOnly(holder.organisationName));
   const values = { ...input, updatedAt: new Date() };
-  if (membership) {
-    await db
-      .insert(billingDetails)
-      .values({ id: newId(), organisationId: membership.organisationId, ...values })
-      .onConflictDoUpdate({ target: billingDetails.organisationId, set: values });
-  } else {
-    await db
-      .insert(billingDetails)
-      .values({ id: newId(), userId, ...values })
-      .onConflictDoUpdate({ target: billingDetails.userId, set: values });
-  }
+  await db
+    .insert(billingDetails)
+    .values({ id: newId(), ...holderKey(holder), ...values })
+    .onConflictDoUpdate({ target: holderColumn(billingDetails, holder), set: values });
   return getBillingDetails(db, userId);
 }

@@ -20,6 +20,7 @@ import {
   type BillingDocumentRow,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { heldBy, holderOfOrder } from '../organisations';
 
 /**
  * Issuing receipts, VAT invoices and credit notes (decision 044). Every function here runs in the caller's
@@ -60,11 +61,7 @@ export async function buyerSnapshot(tx: Executor, userId: string, organisationId
   const [organisation] = organisationId
     ? await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)).limit(1)
     : [];
-  const [details] = await tx
-    .select()
-    .from(billingDetails)
-    .where(organisation ? eq(billingDetails.organisationId, organisationId!) : eq(billingDetails.userId, userId))
-    .limit(1);
+  const [details] = await tx.select().from(billingDetails).where(heldBy(billingDetails, holderOfOrder({ userId, organisationId }))).limit(1);
   return {
     name: details?.billingName || user?.name || '',
     email: user?.email ?? '',

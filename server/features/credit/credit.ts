@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids';
 import { ProblemError } from '../../lib/problem';
 import type { MailSettings } from '../../mail/settings';
 import { markOrderPaid } from '../orders';
-import { membershipOf } from '../organisations';
+import { holderOfOrder, membershipOf, type Holder } from '../organisations';
 import type { PaymentProviderContext } from '../payments';
 import { issueCreditPurchaseDocument, type BillingIssuer } from '../billing-documents';
 
@@ -26,7 +26,7 @@ export const CREDIT_PROVIDER = 'credit';
  * Whose credit (decision 047): an organisation's, shared by its members (packs bought for it, orders placed for it),
  * or a lone account's (its packs and orders without an organisation, exactly as before organisations existed).
  */
-export type Wallet = { organisationId: string } | { userId: string };
+export type Wallet = Holder;
 
 /** The wallet a customer spends from and sees: their organisation's while they are a member, else their own. */
 export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
@@ -35,9 +35,7 @@ export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
 }
 
 /** The wallet an order is paid from: its organisation's, or for a lone account's order its placer's. */
-export function walletOfOrder(order: Pick<SubmissionRow, 'userId' | 'organisationId'>): Wallet {
-  return order.organisationId ? { organisationId: order.organisationId } : { userId: order.userId };
-}
+export const walletOfOrder: (order: Pick<SubmissionRow, 'userId' | 'organisationId'>) => Wallet = holderOfOrder;
 
 /** The wallet's packs (`alias` a credit_purchases row) and its orders (`alias` a submissions row), as SQL. */
 function walletPacks(wallet: Wallet, alias: string): SQL {

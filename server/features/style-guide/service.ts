@@ -1,32 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { STYLE_GUIDE_MESSAGES, type StyleGuide, type StyleGuideData } from '../../../shared/style-guide.schema';
 import type { Executor } from '../../db/client';
 import { styleGuides, type StyleGuideRow, type SubmissionRow } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { membershipOf } from '../organisations';
+import { heldBy, holderColumn, holderKey, holderOf, holderOfOrder, type CustomerHolder } from '../organisations';
 import { compileHouseStyle, type HouseStyleMatcher } from './matcher';
 
-/** Whose guide a caller reads and (maybe) writes: their organisation's, or their own as a lone account. */
-type GuideOwner =
-  | { owner: 'organisation'; organisationId: string; organisationName: string; canEdit: boolean }
-  | { owner: 'account'; userId: string; organisationName: null; canEdit: true };
-
-async function guideOwnerOf(db: Executor, userId: string): Promise<GuideOwner> {
-  const membership = await membershipOf(db, userId);
-  if (membership) {
-    return { owner: 'organisation', organisationId: membership.organisationId, organisationName: membership.organisationName, canEdit: membership.role === 'owner' };
-  }
-  return { owner: 'account', userId, organisationName: null, canEdit: true };
-}
-
-const whereOwner = (owner: GuideOwner) => (owner.owner === 'organisation' ? eq(styleGuides.organisationId, owner.organisationId) : eq(styleGuides.userId, owner.userId));
-
-function toStyleGuide(owner: GuideOwner, row: StyleGuideRow | undefined): StyleGuide {
+function toStyleGuide(holder: CustomerHolder, row: StyleGuideRow | undefined): StyleGuide {
   return {
-    owner: owner.owner,
-    organisationName: owner.organisationName,
-    canEdit: owner.canEdit,
+    owner: 'organisationId' in holder ? 'organisation' : 'account',
+    organisationName: holder.organisationName,
+    canEdit: holder.canEdit,
     spellingVariant: row?.spellingVariant ?? null,
     terms: (row?.terms ?? []).map(({ term, kind, replacement }) => ({ term, kind, replacement })),
     rules: row?.rules ?? '',
@@ -36,29 +20,22 @@ function toStyleGuide(owner: GuideOwner, row: StyleGuideRow | undefined): StyleG
 
 /** GET /api/style-guide and /api/v1/style-guide: the guide of the caller's orders (empty until first saved). */
 export async function readStyleGuide(db: Executor, userId: string): Promise<StyleGuide> {
-  const owner = await guideOwnerOf(db, userId);
-  const [row] = await db.select().from(styleGuides).where(whereOwner(owner)).limit(1);
-  return toStyleGuide(owner, row);
+  const holder = await holderOf(db, userId);
+  const [row] = await db.select().from(styleGuides).where(heldBy(styleGuides, holder)).limit(1);
+  return toStyleGuide(holder, row);
 }
 
 /** PUT: replaces the whole guide. An organisation's owners edit it; its members get 403; a lone account edits its own. */
 export async function replaceStyleGuide(db: Executor, userId: string, input: StyleGuideData): Promise<StyleGuide> {
-  const owner = await guideOwnerOf(db, userId);
-  if (!owner.canEdit) throw forbidden(STYLE_GUIDE_MESSAGES.memberCannotEdit(owner.organisationName));
+  const holder = await holderOf(db, userId);
+  if (!holder.canEdit) throw forbidden(STYLE_GUIDE_MESSAGES.memberCannotEdit(holder.organisationName));
   const values = { spellingVariant: input.spellingVariant, terms: input.terms, rules: input.rules, updatedBy: userId, updatedAt: new Date() };
-  const [row] =
-    owner.owner === 'organisation'
-      ? await db
-          .insert(styleGuides)
-          .values({ id: newId(), organisationId: owner.organisationId, ...values })
-          .onConflictDoUpdate({ target: styleGuides.organisationId, set: values })
-          .returning()
-      : await db
-          .insert(styleGuides)
-          .values({ id: newId(), userId: owner.userId, ...values })
-          .onConflictDoUpdate({ target: styleGuides.userId, set: values })
-          .returning();
-  return toStyleGuide(owner, row);
+  const [row] = await db
+    .insert(styleGuides)
+    .values({ id: newId(), ...holderKey(holder), ...values })
+    .onConflictDoUpdate({ target: holderColumn(styleGuides, holder), set: values })
+    .returning();
+  return toStyleGuide(holder, row);
 }
 
 /** A guide that says nothing (no terms, no rules, no variant) does not apply: the workspace and report show nothing. */
@@ -68,8 +45,7 @@ function isEmpty(row: StyleGuideRow): boolean {
 
 /** The guide of an order: its organisation's when the order is an organisation's, else its placer's own. */
 export async function styleGuideOfOrder(db: Executor, order: Pick<SubmissionRow, 'userId' | 'organisationId'>): Promise<StyleGuideRow | null> {
-  const where = order.organisationId ? eq(styleGuides.organisationId, order.organisationId) : eq(styleGuides.userId, order.userId);
-  const [row] = await db.select().from(styleGuides).where(where).limit(1);
+  const [row] = await db.select().from(styleGuides).where(heldBy(styleGuides, holderOfOrder(order))).limit(1);
   return row && !isEmpty(row) ? row : null;
 }
 
