@@ -22,6 +22,9 @@ export const PAYMENT_MESSAGES = {
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** The provider name of an order paid from prepaid credit, on its `payments` row and on a refund of it (decision 024). */
+export const CREDIT_PROVIDER = 'credit';
+
 /** POST /api/create-payment-intent */
 export const createPaymentIntentSchema = z.object({
   submissionId: recordIdSchema('submissionId is required'),

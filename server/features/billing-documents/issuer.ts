@@ -4,6 +4,7 @@ import {
   vatOfGross,
   type BillingDocumentKind,
 } from '../../../shared/billing-documents.schema';
+import { CREDIT_PROVIDER } from '../../../shared/payment.schema';
 import { tierLabel } from '../../../shared/service-tiers';
 import type { Executor } from '../../db/client';
 import {
@@ -35,9 +36,6 @@ export interface BillingIssuer {
 
 /** One series for every kind of document: HMRC asks for a unique sequential number, not one per kind. */
 const SERIES = 'billing';
-
-/** The provider of an order paid from prepaid credit (server/features/credit; not imported, to keep the graph acyclic). */
-const CREDIT_PROVIDER = 'credit';
 
 /**
  * The next number of the series. One statement: it inserts the series row on first use, or adds one to it, and

@@ -6,7 +6,7 @@ import {
   type CreditBalance,
   type CreditCheckoutResponse,
 } from '../../../shared/api-v1.schema';
-import { cardDigits, PAYMENT_MESSAGES, SANDBOX_CARDS, type SandboxConfirmInput } from '../../../shared/payment.schema';
+import { cardDigits, CREDIT_PROVIDER, PAYMENT_MESSAGES, SANDBOX_CARDS, type SandboxConfirmInput } from '../../../shared/payment.schema';
 import { CURRENCY } from '../../../shared/pricing';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { creditPurchases, payments, type SubmissionRow } from '../../db/schema';
@@ -19,8 +19,6 @@ import { holderOfOrder, membershipOf, type Holder } from '../organisations';
 import type { PaymentProviderContext } from '../payments';
 import { issueCreditPurchaseDocument, type BillingIssuer } from '../billing-documents';
 
-/** The provider name of an order paid from credit, on its `payments` row and on a refund of it. */
-export const CREDIT_PROVIDER = 'credit';
 
 /**
  * Whose credit (decision 047): an organisation's, shared by its members (packs bought for it, orders placed for it),

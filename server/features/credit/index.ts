@@ -1,2 +1,2 @@
 /** What other features may use from the credit feature. */
-export { CREDIT_PROVIDER, creditBalancePence, markCreditPurchaseSucceeded, payOrderFromCredit, walletOf, walletOfOrder, type Wallet } from './credit';
+export { creditBalancePence, markCreditPurchaseSucceeded, payOrderFromCredit, walletOf, walletOfOrder, type Wallet } from './credit';

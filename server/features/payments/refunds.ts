@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { toCsv } from '../../../shared/csv';
 import { AFTER_PAYMENT_MESSAGES, type LedgerEntry, type OrderMoney } from '../../../shared/after-payment.schema';
+import { CREDIT_PROVIDER } from '../../../shared/payment.schema';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { payments, refunds, submissions, type PaymentRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
@@ -18,10 +19,10 @@ export interface RefundGateway {
 export function refundGateway(stripe: Stripe | null): RefundGateway {
   return {
     async refund({ payment, amountPence, idempotencyKey }) {
-      if (payment.provider === 'sandbox' || payment.provider === 'credit') {
+      if (payment.provider === 'sandbox' || payment.provider === CREDIT_PROVIDER) {
         // The sandbox's refund: accepted at once, with an id the key determines (as Stripe answers a repeated key).
         // An order paid from credit is refunded back to credit: the refund row itself is the credit (decision 024).
-        const prefix = payment.provider === 'credit' ? 'credit_re_' : 'sbx_re_';
+        const prefix = payment.provider === CREDIT_PROVIDER ? 'credit_re_' : 'sbx_re_';
         return { providerRefundId: `${prefix}${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
       }
       if (!stripe) throw new HttpError(502, AFTER_PAYMENT_MESSAGES.refundFailed);
