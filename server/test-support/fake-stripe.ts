@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 
 /** One request the app made to the fake Stripe API. */
 export interface FakeStripeRequest {
@@ -285,3 +287,25 @@ const OBJECTS: Record<string, (form: URLSearchParams) => object> = {
     payment_intent: form.get('payment_intent'),
   }),
 };
+
+/** The webhook signing secret of a Stripe-keyed test app (stripeTestConfig). */
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_test';
+
+/** The settings of a Stripe-keyed test app that talks to the fake Stripe at `url` (FakeStripe.start()). */
+export function stripeTestConfig(url: string) {
+  return { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: url };
+}
+
+const signer = new Stripe('sk_test_x');
+
+/** Posts `event` to the Stripe webhook as Stripe would: signed with the test secret, or `options`'s secret or signature. */
+export function deliverStripeEvent(app: FastifyInstance, event: object, options: { secret?: string; signature?: string } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = options.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_TEST_WEBHOOK_SECRET });
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}

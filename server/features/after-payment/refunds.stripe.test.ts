@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import { refunds, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createOrder } from '../../test-support/orders';
-import { FakeStripe } from '../../test-support/fake-stripe';
+import { deliverStripeEvent, FakeStripe, stripeTestConfig } from '../../test-support/fake-stripe';
 
-const WEBHOOK_SECRET = 'whsec_test';
 
 /** Stripe's API at the HTTP boundary (server/test-support/fake-stripe.ts). */
 const fake = new FakeStripe();
@@ -16,16 +14,10 @@ const refundCalls = () => fake.to('/v1/refunds');
 let t: TestApp;
 let alice: SignedInUser;
 let admin: SignedInUser;
-const signer = new Stripe('sk_test_x');
 
 beforeAll(async () => {
   const stripeUrl = await fake.start();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
-  });
+  t = await createTestApp(stripeTestConfig(stripeUrl));
   alice = await signUp(t.app);
   admin = await signUpAdmin(t.app);
 });
@@ -37,14 +29,7 @@ afterAll(async () => {
 let eventCounter = 0;
 async function deliver(type: string, object: object) {
   eventCounter += 1;
-  const payload = JSON.stringify({ id: `evt_${eventCounter}`, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
+  const response = await deliverStripeEvent(t.app, { id: `evt_${eventCounter}`, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
   expect(response.statusCode).toBe(200);
 }
 

@@ -4,9 +4,9 @@ import Stripe from 'stripe';
 import { paymentEvents, payments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
-import { FakeStripe } from '../../test-support/fake-stripe';
+import { deliverStripeEvent, FakeStripe, STRIPE_TEST_WEBHOOK_SECRET, stripeTestConfig } from '../../test-support/fake-stripe';
 
-const WEBHOOK_SECRET = 'whsec_test';
+const WEBHOOK_SECRET = STRIPE_TEST_WEBHOOK_SECRET;
 
 /** Stripe's API at the HTTP boundary (server/test-support/fake-stripe.ts). */
 const fake = new FakeStripe();
@@ -19,12 +19,7 @@ const signer = new Stripe('sk_test_x');
 
 beforeAll(async () => {
   const stripeUrl = await fake.start();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
-  });
+  t = await createTestApp(stripeTestConfig(stripeUrl));
   alice = await signUp(t.app);
   bob = await signUp(t.app);
 });
@@ -44,17 +39,7 @@ function intentEvent(id: string, type: string, object: Record<string, unknown>) 
   return { id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } };
 }
 
-async function deliver(event: object, options: { secret?: string; signature?: string } = {}) {
-  const payload = JSON.stringify(event);
-  const signature =
-    options.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const deliver = (event: object, options: { secret?: string; signature?: string } = {}) => deliverStripeEvent(t.app, event, options);
 
 async function statusOf(id: string) {
   const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { PAYMENT_MESSAGES } from '../../../shared/payment.schema';
 import { SAVED_CARD_MESSAGES, savedCardListSchema } from '../../../shared/saved-cards.schema';
 import { paymentCustomers, payments, savedCards, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, TEST_PASSWORD, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
-import { FakeStripe } from '../../test-support/fake-stripe';
+import { deliverStripeEvent, FakeStripe, stripeTestConfig } from '../../test-support/fake-stripe';
 
-const WEBHOOK_SECRET = 'whsec_test';
 
 /** Stripe's API at the HTTP boundary (server/test-support/fake-stripe.ts). */
 const fake = new FakeStripe();
 const seen = fake.requests;
-const signer = new Stripe('sk_test_x');
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -21,12 +18,7 @@ let bob: SignedInUser;
 
 beforeAll(async () => {
   const stripeUrl = await fake.start();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeUrl,
-  });
+  t = await createTestApp(stripeTestConfig(stripeUrl));
   alice = await signUp(t.app);
   bob = await signUp(t.app);
 });
@@ -45,16 +37,7 @@ async function startPayment(who: SignedInUser, submissionId: string): Promise<{ 
   return { clientSecret, intentId: clientSecret.split('_secret_')[0]! };
 }
 
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const deliver = (event: object) => deliverStripeEvent(t.app, event);
 
 /** What Stripe sends once the Payment Element's confirm succeeded: the intent as it now stands. */
 function succeeded(eventId: string, intentId: string, intent: Record<string, unknown>) {
