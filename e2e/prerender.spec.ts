@@ -2,20 +2,23 @@ import type { Page } from '@playwright/test';
 import { waitForHydration } from './support/hydration';
 import { expect, signUpViaApi, test } from './fixtures';
 
-/** The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. */
+/**
+ * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: a
+ * static page whose visitors get the islands script, not the app (decision 049).
+ */
 const PAGES = [
-  { path: '/', h1: 'AI wrote it. A human makes sure it’s right.' },
-  { path: '/about', h1: 'We put a human between your AI draft and your readers' },
-  { path: '/services', h1: 'Human review at the level your content needs' },
-  { path: '/blog', h1: 'Insights on AI content, accuracy and trust' },
-  { path: '/contact', h1: 'Get in touch with our team' },
-  { path: '/help-center', h1: 'How can we help?' },
-  { path: '/privacy-policy', h1: 'Privacy policy' },
-  { path: '/terms-of-service', h1: 'Terms of service' },
-  { path: '/accessibility', h1: 'Accessibility statement' },
-  { path: '/check-now', h1: 'Submit your content for human review' },
-  { path: '/login', h1: 'Welcome to HumanProof' },
-  { path: '/no-such-page', h1: '404 Page Not Found' },
+  { path: '/', h1: 'AI wrote it. A human makes sure it’s right.', islands: true },
+  { path: '/about', h1: 'We put a human between your AI draft and your readers', islands: true },
+  { path: '/services', h1: 'Human review at the level your content needs', islands: true },
+  { path: '/blog', h1: 'Insights on AI content, accuracy and trust', islands: true },
+  { path: '/contact', h1: 'Get in touch with our team', islands: false },
+  { path: '/help-center', h1: 'How can we help?', islands: false },
+  { path: '/privacy-policy', h1: 'Privacy policy', islands: true },
+  { path: '/terms-of-service', h1: 'Terms of service', islands: true },
+  { path: '/accessibility', h1: 'Accessibility statement', islands: true },
+  { path: '/check-now', h1: 'Submit your content for human review', islands: false },
+  { path: '/login', h1: 'Welcome to HumanProof', islands: false },
+  { path: '/no-such-page', h1: '404 Page Not Found', islands: false },
 ];
 
 test.describe('pre-rendered pages', () => {
@@ -31,14 +34,15 @@ test.describe('pre-rendered pages', () => {
       // The page paints from its HTML; its scripts only hydrate it, so they start after the first paint (decision
       // 010): the served HTML holds them inert, for the loader at the end of the body.
       expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count(), p.path).toBe(0);
-      expect(await page.locator('script[type="hp-after-paint"]').count(), p.path).toBe(1);
+      // A static page names the app's script (for a signed-in visitor) and the islands' (for everyone else).
+      expect(await page.locator('script[type="hp-after-paint"]').count(), p.path).toBe(p.islands ? 2 : 1);
       expect(await page.locator('body > script:last-child').textContent(), p.path).toContain('requestAnimationFrame');
     }
     expect(titles.size).toBe(PAGES.length);
     await context.close();
   });
 
-  for (const p of PAGES) {
+  for (const p of PAGES.filter((page) => !page.islands)) {
     test(`${p.path} hydrates without a mismatch`, async ({ page }) => {
       // Keep the server's <h1> node as parsed, before any module script runs.
       await page.addInitScript(() => {
@@ -59,6 +63,31 @@ test.describe('pre-rendered pages', () => {
       // The fixture fails the test on any message about hydration.
     });
   }
+
+  for (const p of PAGES.filter((page) => page.islands)) {
+    test(`${p.path} is static for a visitor: the islands script alone, no React`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
+      await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+      expect(await page.evaluate(() => Object.keys(document.querySelector('main h1')!).some((key) => key.startsWith('__react')))).toBe(false);
+    });
+  }
+
+  test('a signed-in visitor on a static page gets the app: the navbar shows the account', async ({ page }) => {
+    await signUpViaApi(page, { firstName: 'Stella' });
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('main h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+    });
+    expect(await page.locator('html[data-islands-ready]').count()).toBe(0);
+  });
 
   test("/check-now's HTML holds the whole order form: content, tier choice, details, contact and the total", async ({ request }) => {
     const html = await (await request.get('/check-now')).text();
@@ -163,7 +192,7 @@ test.describe('typed before hydration', () => {
   });
 
   test('a click on a blog filter before hydration waits visibly, then filters once hydrated', async ({ page }) => {
-    const release = await holdScripts(page, /\/assets\/blog-page-[^/]*\.js$/);
+    const release = await holdScripts(page, /\/assets\/islands-[^/]*\.js$/);
     await page.goto('/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     const filter = page.getByRole('button', { name: 'Fact checking' });
@@ -176,7 +205,7 @@ test.describe('typed before hydration', () => {
   });
 
   test('a newsletter sign-up sent before hydration is sent once hydrated, with the address typed', async ({ page }) => {
-    const release = await holdScripts(page, /\/assets\/blog-page-[^/]*\.js$/);
+    const release = await holdScripts(page, /\/assets\/islands-[^/]*\.js$/);
     await page.goto('/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     await page.getByRole('textbox', { name: 'Email address' }).fill('early-reader@example.com');

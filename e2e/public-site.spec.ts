@@ -275,6 +275,81 @@ test('the newsletter box validates, thanks the visitor and stores an address onc
   await expect(page.getByText('Thanks for subscribing.', { exact: false })).toBeVisible();
 });
 
+test("a visitor's menu on a small screen: a modal panel with the site's links, closed by Escape or beside it", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, '/about');
+  const button = page.getByRole('button', { name: 'Open menu' });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  const panel = page.getByRole('dialog', { name: 'Menu' });
+  await expect(panel).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const box = await panel.boundingBox();
+  expect(box!.x + box!.width).toBeGreaterThanOrEqual(359);
+  for (const [name, href] of [['About', '/about'], ['Services', '/services'], ['Blog', '/blog'], ['Login', '/api/login'], ['Check now', '/check-now']]) {
+    await expect(panel.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+  }
+  // Modal: Escape closes it, with the focus back on the button.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  // The close button, and a press on the dimmed page beside the panel, close it too.
+  await button.click();
+  await panel.getByRole('button', { name: 'Close menu' }).click();
+  await expect(panel).toBeHidden();
+  await button.click();
+  await page.mouse.click(10, 400);
+  await expect(panel).toBeHidden();
+
+  await button.click();
+  await panel.getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Human review at the level your content needs');
+});
+
+test('the blog filter names the chosen category in its heading and empty state, and goes back to all', async ({ page }) => {
+  // content/blog/ holds no post yet: every choice shows the empty state, with its own text (the island's filtering
+  // of posts is tested in blog-filter-island.test.ts).
+  await open(page, '/blog');
+  const filters = page.getByRole('group', { name: 'Filter posts by category' }).getByRole('button');
+  await expect(page.getByRole('heading', { name: 'All posts' })).toBeAttached();
+  await expect(page.getByText('Our editors are writing the first articles now.', { exact: false })).toBeVisible();
+
+  await filters.filter({ hasText: 'Trust & credibility' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts in Trust & credibility' })).toBeAttached();
+  await expect(page.getByText('There are no posts in Trust & credibility yet.', { exact: false })).toBeVisible();
+  await expect(filters.filter({ hasText: 'All' })).toHaveAttribute('aria-pressed', 'false');
+
+  await filters.filter({ hasText: 'All' }).click();
+  await expect(filters.filter({ hasText: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters.filter({ hasText: 'Trust & credibility' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('heading', { name: 'All posts' })).toBeAttached();
+  await expect(page.getByText('Our editors are writing the first articles now.', { exact: false })).toBeVisible();
+});
+
+test.describe('the newsletter box offline', () => {
+  test.use({ allowConsoleErrors: [/ERR_CONNECTION_REFUSED/] });
+  test('keeps the address and says so when the server cannot be reached', async ({ page }) => {
+    await open(page, '/blog');
+    await page.route('**/api/newsletter', (route) => route.abort('connectionrefused'));
+    const field = page.getByLabel('Email address');
+    await field.fill('offline-reader@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please check your connection and try again.');
+    await expect(field).toHaveValue('offline-reader@example.com');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: 'Subscribe' })).not.toHaveAttribute('aria-disabled');
+
+    // Back online: the same box subscribes, and the message goes.
+    await page.unroute('**/api/newsletter');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Thanks for subscribing.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
 test('an unknown blog post is the 404 page', async ({ page }) => {
   await page.goto('/blog/unknown');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');

@@ -17,6 +17,19 @@ async function buildClient() {
     logLevel: 'warn',
     build: { outDir: path.join(dist, 'client') },
   });
+  // The static public pages' script (decision 049), built on its own so it shares no chunk with the app: the app's
+  // chunks stay as they were, and the islands come as one small file. Its manifest sits beside the app's.
+  await viteBuild({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      outDir: path.join(dist, 'client'),
+      emptyOutDir: false,
+      copyPublicDir: false,
+      manifest: '.vite/islands-manifest.json',
+      rollupOptions: { input: { islands: path.join(root, 'client/islands.ts') } },
+    },
+  });
   const assets = path.join(dist, 'client');
   const walk = (dir) =>
     readdirSync(dir).flatMap((name) => {

@@ -27,12 +27,19 @@ export interface PageRoute {
   prerender?: boolean;
   /** Kept out of search engines: `<meta name="robots" content="noindex">`, and never in sitemap.xml. */
   noindex?: boolean;
+  /**
+   * A static page with a few interactive islands (decision 049): for a visitor without the signed-in hint it loads
+   * client/islands.ts, a few KB with no React, instead of the app; a signed-in visitor's page loads the app, which
+   * hydrates it as any other. Only for pre-rendered pages whose controls all have an island.
+   */
+  islands?: boolean;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/',
     prerender: true,
+    islands: true,
     page: 'features/public-site/marketing-home-page.tsx',
     signedInPage: 'features/dashboard/customer-home-page.tsx',
     access: 'public',
@@ -52,6 +59,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/about',
     prerender: true,
+    islands: true,
     page: 'features/public-site/about-page.tsx',
     access: 'public',
     title: 'About us',
@@ -61,6 +69,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/services',
     prerender: true,
+    islands: true,
     page: 'features/public-site/services-page.tsx',
     access: 'public',
     title: 'Services and pricing',
@@ -70,6 +79,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/blog',
     prerender: true,
+    islands: true,
     page: 'features/public-site/blog-page.tsx',
     access: 'public',
     title: 'Blog',
@@ -79,6 +89,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/blog/:slug',
     prerender: true,
+    islands: true,
     page: 'features/public-site/blog-post-page.tsx',
     access: 'public',
     // The page sets its post's own title and excerpt.
@@ -105,6 +116,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/privacy-policy',
     prerender: true,
+    islands: true,
     page: 'features/public-site/privacy-policy-page.tsx',
     access: 'public',
     title: 'Privacy policy',
@@ -114,6 +126,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/terms-of-service',
     prerender: true,
+    islands: true,
     page: 'features/public-site/terms-of-service-page.tsx',
     access: 'public',
     title: 'Terms of service',
@@ -123,6 +136,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/accessibility',
     prerender: true,
+    islands: true,
     page: 'features/public-site/accessibility-statement-page.tsx',
     access: 'public',
     title: 'Accessibility statement',

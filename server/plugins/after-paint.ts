@@ -5,13 +5,21 @@
  * and one inline loader, the same on every page and allowed by its hash in the CSP, turns them live once the
  * first frame is out (at once in a hidden tab, which paints no frames). The same script starts holding early clicks
  * and submits (shared/early-actions.ts).
+ *
+ * A static page with islands (decision 049) names two sets of scripts, marked `data-for`: the app's for a visitor
+ * with the signed-in hint (`signed-in`), client/islands.ts for everyone else (`visitor`). The loader starts one set.
  */
 import { installEarlyActions } from '../../shared/early-actions';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 
 export const AFTER_PAINT_TYPE = 'hp-after-paint';
 
+/** Who a script of a static page is for (see above). */
+export type ScriptAudience = 'signed-in' | 'visitor';
+
 export const AFTER_PAINT_LOADER =
-  "(function(){function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()" +
+  `(function(){var who=/(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)?'signed-in':'visitor';function mine(e){var f=e.getAttribute('data-for');return !f||f===who}` +
+  "function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){if(!mine(l))return;var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){if(!mine(e))return;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()" +
   // A click or submit from now until hydration waits and acts once React owns the page (decision 040).
   `;(${installEarlyActions.toString()})()`;
 
@@ -19,11 +27,14 @@ export const AFTER_PAINT_LOADER =
 export function scriptsAfterPaint(html: string): string {
   let entries = 0;
   const out = html
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+    .replace(/<script type="module" crossorigin src="([^"]+)"( data-for="[a-z-]+")?><\/script>/g, (_tag, src: string, audience = '') => {
       entries += 1;
-      return `<script type="${AFTER_PAINT_TYPE}" data-src="${src}"></script>`;
+      return `<script type="${AFTER_PAINT_TYPE}" data-src="${src}"${audience}></script>`;
     })
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => `<link rel="${AFTER_PAINT_TYPE}" href="${href}">`);
+    .replace(
+      /<link rel="modulepreload" crossorigin href="([^"]+)"( data-for="[a-z-]+")?>/g,
+      (_tag, href: string, audience = '') => `<link rel="${AFTER_PAINT_TYPE}" href="${href}"${audience}>`,
+    );
   const end = out.lastIndexOf('</body>');
   if (entries === 0 || end < 0) return html;
   return `${out.slice(0, end)}<script>${AFTER_PAINT_LOADER}</script>${out.slice(end)}`;

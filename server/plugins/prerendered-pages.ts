@@ -5,7 +5,7 @@ import { jsonLdFor, type PrerenderedPage, pageHeadTags, SITEMAP_ROUTES, sitemapX
 import type { SupportContact } from '../../shared/brand';
 import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
 import { scriptsAfterPaint } from './after-paint';
-import { withMeta } from './route-preloads';
+import { type ShellScript, withMeta } from './route-preloads';
 
 /** The build's pre-rendered pages, beside the client folder; none for a build without them (API tests). */
 export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
@@ -28,7 +28,7 @@ export interface PageDocuments {
  */
 export function buildPageDocuments(options: {
   pages: readonly PrerenderedPage[];
-  shellFor: (route: PageRoute | undefined) => string;
+  shellFor: (route: PageRoute | undefined, script?: ShellScript) => string;
   origin: string;
   support: SupportContact;
   /** The text of a stylesheet the shell links (`/assets/x.css`), to inline it into pre-rendered pages. */
@@ -50,7 +50,8 @@ export function buildPageDocuments(options: {
   for (const page of pages) {
     const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
     const signedInVariant = Boolean(route?.signedInPage);
-    let html = scriptsAfterPaint(inlineStyles(withMeta(shellFor(route), page.title, page.description)));
+    const shell = shellFor(route, route?.islands ? 'islands' : 'app');
+    let html = scriptsAfterPaint(inlineStyles(withMeta(shell, page.title, page.description)));
     const head = page.path
       ? pageHeadTags({
           origin,

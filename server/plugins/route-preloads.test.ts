@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPageRoute } from '../../shared/routes';
-import { buildShells } from './route-preloads';
+import { buildShells, ISLANDS_ENTRY, ISLANDS_MANIFEST } from './route-preloads';
 
 const INDEX = '<html><head><title>HumanProof</title><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/shared-1.js"></head><body></body></html>';
 
@@ -30,6 +30,35 @@ describe('route preloads', () => {
     expect(about).not.toContain('modulepreload" crossorigin');
     expect(about).toContain('<title>About us | HumanProof</title>');
     expect(shellFor(undefined)).toContain('<title>404 Page Not Found | HumanProof</title>');
+  });
+
+  it("gives a static page both scripts, the app's for a signed-in visitor and the islands' for everyone else", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-islands-'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+        '_shared-1.js': { file: 'assets/shared-1.js' },
+        'features/public-site/about-page.tsx': { file: 'assets/about-page-1.js', imports: ['_shared-1.js'] },
+      }),
+    );
+    writeFileSync(
+      path.join(dir, '.vite', ISLANDS_MANIFEST),
+      JSON.stringify({ [ISLANDS_ENTRY]: { file: 'assets/islands-1.js', isEntry: true, imports: ['_dom-1.js'] }, '_dom-1.js': { file: 'assets/dom-1.js' } }),
+    );
+    const built = '<html><head><title>HumanProof</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body></body></html>';
+    const shellFor = buildShells(dir, built);
+    const about = shellFor(findPageRoute('/about'), 'islands');
+    expect(about).toContain('<script type="module" crossorigin src="/assets/index-1.js" data-for="signed-in"></script>');
+    expect(about).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-1.js" data-for="signed-in">');
+    expect(about).toContain('<link rel="modulepreload" crossorigin href="/assets/about-page-1.js" data-for="signed-in">');
+    expect(about).toContain('<script type="module" crossorigin src="/assets/islands-1.js" data-for="visitor"></script>');
+    expect(about).toContain('<link rel="modulepreload" crossorigin href="/assets/dom-1.js" data-for="visitor">');
+    expect(about.match(/<script|<link rel="modulepreload"/g)).toHaveLength(5);
+    // The app's shell of the same route, and a route that is not static, name the app alone.
+    expect(shellFor(findPageRoute('/about'))).not.toContain('islands-1.js');
+    expect(shellFor(findPageRoute('/check-now'), 'islands')).not.toContain('islands-1.js');
   });
 
   it('serves the plain shell without a manifest', () => {

@@ -7,6 +7,7 @@ import { LOGIN_URL } from '@client/lib/login-redirect';
 import { useCurrentUser } from '@client/lib/current-user';
 import { NAV_LINK, PUBLIC_LINKS } from './nav-links';
 import { Wordmark } from './wordmark';
+import { MOBILE_MENU_ISLAND } from './mobile-menu-island';
 
 const loadAccountMenu = () => import('./account-menu');
 const loadMobileMenu = () => import('./mobile-menu');
@@ -67,6 +68,7 @@ export function Navbar() {
           className="md:hidden"
           aria-label="Open menu"
           aria-haspopup="dialog"
+          data-island={MOBILE_MENU_ISLAND}
           aria-expanded={menuOpen}
           onPointerEnter={() => void loadMobileMenu()}
           onFocus={() => void loadMobileMenu()}

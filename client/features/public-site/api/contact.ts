@@ -16,4 +16,4 @@ export function useNewsletterSignup() {
   });
 }
 
-export const FALLBACK_ERROR = 'Something went wrong. Please check your connection and try again.';
+export { FALLBACK_ERROR } from '../components/newsletter-texts';

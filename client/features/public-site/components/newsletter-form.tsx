@@ -5,7 +5,9 @@ import { FieldError } from '@client/components/ui/label';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { newsletterSignupSchema } from '@shared/contact.schema';
-import { FALLBACK_ERROR, useNewsletterSignup } from '../api/contact';
+import { useNewsletterSignup } from '../api/contact';
+import { FALLBACK_ERROR, NEWSLETTER_TEXTS } from './newsletter-texts';
+import { NEWSLETTER_ISLAND } from './newsletter-island';
 
 /** The newsletter box: validates the address inline, subscribes it once and thanks the visitor. */
 export function NewsletterForm() {
@@ -49,10 +51,10 @@ export function NewsletterForm() {
       {signup.isSuccess ? (
         <p role="status" className="mt-5 flex items-center gap-2 font-medium text-emerald-200">
           <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-          Thanks for subscribing. We will e-mail you when the next article is out.
+          {NEWSLETTER_TEXTS.thanks}
         </p>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <form noValidate onSubmit={onSubmit} data-island={NEWSLETTER_ISLAND} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
             <label htmlFor={`${id}-email`} className="sr-only">
               Email address
@@ -69,12 +71,12 @@ export function NewsletterForm() {
               aria-describedby={error ? `${id}-error` : undefined}
               className="text-slate-900"
             />
-            <div className="mt-2 [&_p]:text-red-200">
+            <div className="mt-2 [&_p]:text-red-200" data-newsletter-error="">
               <FieldError id={`${id}-error`} message={error ?? undefined} />
             </div>
           </div>
           <Button type="submit" variant="accent" disabled={signup.isPending} className="sm:w-auto">
-            {signup.isPending ? 'Subscribing...' : 'Subscribe'}
+            {signup.isPending ? NEWSLETTER_TEXTS.subscribing : NEWSLETTER_TEXTS.subscribe}
           </Button>
         </form>
       )}

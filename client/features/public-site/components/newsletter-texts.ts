@@ -1,0 +1,9 @@
+/** The newsletter box's texts, shared by the form (newsletter-form.tsx) and its island (newsletter-island.ts). */
+export const NEWSLETTER_TEXTS = {
+  subscribe: 'Subscribe',
+  subscribing: 'Subscribing...',
+  thanks: 'Thanks for subscribing. We will e-mail you when the next article is out.',
+} as const;
+
+/** When the server could not be reached or gave no message of its own. */
+export const FALLBACK_ERROR = 'Something went wrong. Please check your connection and try again.';
