@@ -56,20 +56,35 @@ interface SearchArm {
   where: SQL;
   /** The probe's order, when the arm's index is a b-tree that gives it: the probe then stops after its LIMIT. */
   probeOrder?: SQL;
+  /**
+   * For an arm through the account (`user_id in (select … from users u where account)`): the condition on users
+   * alone. The planner estimates such a join at a fixed 100 rows whatever matches; from the users' own statistics
+   * (the trigram index's expression) it estimates the accounts well, and searchPage scales that to orders.
+   */
+  account?: SQL;
+  /**
+   * The condition as the sort-index walk should test it. For an arm through the account, `(… in (select …)) is true`:
+   * not a join the planner can pull up, so it runs the accounts' query once into a hash (a "hashed SubPlan") and
+   * tests each order it walks against it. As a semi-join, estimated at 100 accounts, it looked up the account of
+   * every order it walked instead: 20.9 ms against 2.3 ms for "smith" at 1M orders.
+   */
+  walkWhere?: SQL;
 }
 
 function searchArms(q: string): SearchArm[] {
   const arms: SearchArm[] = [];
   const arm = (where: SQL, probeOrder?: SQL) => arms.push(probeOrder ? { where, probeOrder } : { where });
+  const accountArm = (account: SQL) => {
+    const matches = sql`${submissions.userId} in (select u.id from ${users} u where ${account})`;
+    arms.push({ where: matches, account, walkWhere: sql`(${matches}) is true` });
+  };
   if (RECORD_ID_PATTERN.test(q)) arm(sql`${submissions.id} = ${q.toUpperCase()}`);
   const lower = q.toLowerCase();
   if (TRIGRAM_SEARCHABLE.test(lower)) {
     const like = `%${escapeLike(lower)}%`;
     arm(sql`lower(${submissions.contactName} || ' ' || ${submissions.contactEmail}) like ${like}`);
-    arm(
-      sql`${submissions.userId} in (select u.id from ${users} u
-        where lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.name || ' ' || u.email) like ${like})`,
-    );
+    const account = sql`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.name || ' ' || u.email) like ${like}`;
+    accountArm(account);
   } else {
     const like = `${escapeLike(lower)}%`;
     const upper = prefixUpperBound(lower);
@@ -78,7 +93,7 @@ function searchArms(q: string): SearchArm[] {
     // Account e-mails are stored in lower case (better-auth), so the column itself is compared: its statistics
     // give the planner a true count, where lower(u.email) had none.
     const account = upper === null ? sql`u.email like ${like}` : sql`u.email >= ${lower} and u.email < ${upper} and u.email like ${like}`;
-    arm(sql`${submissions.userId} in (select u.id from ${users} u where ${account})`);
+    accountArm(account);
   }
   // plainto_tsquery never fails on odd input (no operators); stop words alone make an empty query: no match.
   arm(sql`${submissions}.search_vector @@ plainto_tsquery('english', ${q})`);
@@ -170,12 +185,52 @@ const SPARSE_LIMIT = 2_000;
 const DENSE_ESTIMATE = 10 * SPARSE_LIMIT;
 const DENSE_FRACTION = 0.02;
 
-/** The planner's estimate of how many orders match `where` (EXPLAIN: planned, never run). */
-async function estimatedRows(tx: Executor, where: SQL): Promise<number> {
-  const result = await tx.execute<Record<string, unknown>>(sql`explain (format json) select 1 from ${submissions} where ${where}`);
+/** The planner's estimate of how many rows `query` answers (EXPLAIN: planned, never run). */
+async function plannedRows(tx: Executor, query: SQL): Promise<number> {
+  const result = await tx.execute<Record<string, unknown>>(sql`explain (format json) ${query}`);
   const raw = Object.values(result.rows[0] ?? {})[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
   return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** The table sizes the statistics hold (reltuples; -1 before the first ANALYZE counts as 0). */
+async function tableRows(tx: Executor): Promise<{ orders: number; accounts: number }> {
+  const [row] = (
+    await tx.execute<{ orders: number; accounts: number }>(sql`select
+      greatest((select reltuples from pg_class where oid = 'submissions'::regclass), 0)::float8 as orders,
+      greatest((select reltuples from pg_class where oid = 'users'::regclass), 0)::float8 as accounts`)
+  ).rows;
+  return { orders: Number(row?.orders ?? 0), accounts: Number(row?.accounts ?? 0) };
+}
+
+interface ArmEstimate {
+  /** Orders the arm matches among those `conds` keep. */
+  orders: number;
+  /** For an arm through the account: the accounts it matches. */
+  accounts?: number;
+}
+
+/**
+ * The planner's estimate of the orders an arm matches among those `conds` keep. An arm through the account is
+ * estimated as (its share of accounts) × (the orders `conds` keep), taking orders as spread evenly over accounts.
+ */
+async function estimateArm(tx: Executor, conds: SQL[], arm: SearchArm, sizes: { orders: number; accounts: number }): Promise<ArmEstimate> {
+  if (!arm.account || sizes.accounts <= 0) return { orders: await plannedRows(tx, sql`select 1 from ${submissions} where ${and(...conds, arm.where)}`) };
+  const accounts = Math.min(await plannedRows(tx, sql`select 1 from ${users} u where ${arm.account}`), sizes.accounts);
+  const kept = conds.length > 0 ? await plannedRows(tx, sql`select 1 from ${submissions} where ${and(...conds)}`) : sizes.orders;
+  return { orders: (accounts / sizes.accounts) * kept, accounts };
+}
+
+/**
+ * Whether the walk of an arm through the account tests each order against a hash of the matching accounts (built
+ * once, one entry per account) rather than looking up each walked order's account (one index lookup per order,
+ * about 8 µs at 1M orders, against about 1 µs per account to build the hash). The walk reads about
+ * take × orders / matches rows.
+ */
+function hashAccounts(estimate: ArmEstimate, take: number, orders: number): boolean {
+  if (estimate.accounts === undefined) return false;
+  const walked = (take * orders) / Math.max(estimate.orders, 1);
+  return estimate.accounts < 4 * walked;
 }
 
 /**
@@ -198,12 +253,13 @@ async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: O
     // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
     // build a bitmap of every match (53,000 for "oli" at 1M rows) to learn only that. The estimate is trusted only
     // that far above the limit: a term the planner has no statistics for gets a small fixed guess and is probed.
-    const [table] = (await tx.execute<{ rows: number }>(sql`select reltuples::float8 as rows from pg_class where oid = 'submissions'::regclass`))
-      .rows;
-    const denseFrom = Math.max(DENSE_ESTIMATE, DENSE_FRACTION * Number(table?.rows ?? 0));
+    const sizes = await tableRows(tx);
+    const denseFrom = Math.max(DENSE_ESTIMATE, DENSE_FRACTION * sizes.orders);
     const dense = new Set<number>();
+    const estimates: ArmEstimate[] = [];
     for (const [i, arm] of arms.entries()) {
-      if ((await estimatedRows(tx, and(...conds, arm.where)!)) >= denseFrom) dense.add(i);
+      estimates[i] = await estimateArm(tx, conds, arm, sizes);
+      if (estimates[i]!.orders >= denseFrom) dense.add(i);
     }
     // Every other arm's probe in one statement: its rows when it has fewer than SPARSE_LIMIT, else one row (n).
     const probes = arms.flatMap((arm, i) => {
@@ -224,9 +280,11 @@ async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: O
     }
     if (dense.size > 0) {
       await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'off', true)`);
-      const walks = [...dense].map(
-        (i) => sql`(${pick} where ${and(...conds, arms[i]!.where)} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take})`,
-      );
+      const walks = [...dense].map((i) => {
+        const arm = arms[i]!;
+        const where = arm.walkWhere && hashAccounts(estimates[i]!, take, sizes.orders) ? arm.walkWhere : arm.where;
+        return sql`(${pick} where ${and(...conds, where)} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take})`;
+      });
       const walked = (await tx.execute<Record<string, unknown>>(sql.join(walks, sql` union all `))).rows as unknown as Candidate[];
       for (const row of walked) found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
     }

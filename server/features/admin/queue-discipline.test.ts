@@ -332,6 +332,72 @@ describe('search', () => {
     }
   });
 
+  it('pages a surname many accounts share (estimated from the accounts, no probe) exactly as SQL orders it', async () => {
+    // 300 accounts named Plumtree with 70 orders each, whose contact names differ: only the account arm matches.
+    // The accounts' statistics make the arm dense (decision 037), so searchPage walks the sort index at once.
+    await t.app.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name)
+      select 'plum-user-' || i, 'Pat Plumtree', 'pat' || i || '@plum.example', 'Pat', 'Plumtree' from generate_series(1, 300) as i`);
+    await t.app.db.execute(sql`
+      insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
+        contact_name, contact_email, content, created_at, paid_at, due_date)
+      select 'QZ' || lpad(i::text, 6, '0'), 'plum-user-' || (1 + i % 300), 'Plum ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
+        'polished', 'blog-post', 100, 600, i % 4 = 0, 'Someone Else', 'else' || i || '@orders.example',
+        'A note about apricots number ' || i, now() - (i % 800) * interval '1 minute' - interval '2 days', now(),
+        date_trunc('hour', now()) + (i % 60) * interval '1 hour'
+      from generate_series(1, 21000) as i`);
+    await t.app.db.execute(sql`analyze users`);
+    await t.app.db.execute(sql`analyze submissions`);
+    const expected = async (order: string) =>
+      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QZ%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
+        rows: { id: string }[];
+      }).rows.map((r) => r.id);
+    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
+    for (const sort of ['created', 'due'] as const) {
+      const got: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 3; page += 1) {
+        const { ids: pageIds, next } = await list(`?q=plumtree&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        got.push(...pageIds.filter((id) => id.startsWith('QZ')));
+        cursor = next;
+      }
+      expect(got, sort).toEqual(want[sort]);
+    }
+  });
+
+  it('pages a surname of few accounts with many orders (a hash of the accounts, decision 037) exactly as SQL orders it', async () => {
+    // 30 accounts with 100 orders each: more than the probe takes, so the arm is walked, and so few accounts that the
+    // walk tests each order against a hash of them instead of looking its account up.
+    await t.app.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name)
+      select 'lark-user-' || i, 'Kit Larkspurwick', 'kit' || i || '@lark.example', 'Kit', 'Larkspurwick' from generate_series(1, 30) as i`);
+    await t.app.db.execute(sql`
+      insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
+        contact_name, contact_email, content, created_at, paid_at, due_date)
+      select 'QW' || lpad(i::text, 6, '0'), 'lark-user-' || (1 + i % 30), 'Quill ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
+        'polished', 'blog-post', 100, 600, i % 4 = 0, 'Another Person', 'another' || i || '@orders.example',
+        'A note about damsons number ' || i, now() - (i % 600) * interval '1 minute' - interval '3 days', now(),
+        date_trunc('hour', now()) + (i % 40) * interval '1 hour'
+      from generate_series(1, 3000) as i`);
+    await t.app.db.execute(sql`analyze users`);
+    await t.app.db.execute(sql`analyze submissions`);
+    const expected = async (order: string) =>
+      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QW%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
+        rows: { id: string }[];
+      }).rows.map((r) => r.id);
+    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
+    for (const sort of ['created', 'due'] as const) {
+      const got: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 3; page += 1) {
+        const { ids: pageIds, next } = await list(`?q=larkspurwick&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        got.push(...pageIds.filter((id) => id.startsWith('QW')));
+        cursor = next;
+      }
+      expect(got, sort).toEqual(want[sort]);
+    }
+  });
+
   it('uses the pg_trgm extension (PGlite loads it too)', async () => {
     const result = await t.app.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect((result as unknown as { rows: unknown[] }).rows).toHaveLength(1);
