@@ -286,6 +286,8 @@ test("a visitor's menu on a small screen: a modal panel with the site's links, c
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const box = await panel.boundingBox();
   expect(box!.x + box!.width).toBeGreaterThanOrEqual(359);
+  const withPanel = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(withPanel.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   for (const [name, href] of [['About', '/about'], ['Services', '/services'], ['Blog', '/blog'], ['Login', '/api/login'], ['Check now', '/check-now']]) {
     await expect(panel.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
   }
