@@ -39,6 +39,33 @@ const config = loadConfig(benchEnvironment(database, { ADMIN_EMAILS: ADMIN }));
 const app = await buildApp({ config, clientDir: null, logger: false });
 await app.ready();
 
+/**
+ * Issue 26's target: at 1,000,000 orders, every search kind answers with p99 under 100 ms at CONNECTIONS concurrent
+ * connections. Each search is marked met or not; a miss is named with why (decision 037 has the measurements).
+ */
+const SEARCH_P99_TARGET_MS = 100;
+const TARGET_ROWS = 1_000_000;
+/** Why a broad search can miss the target on this 2-core machine (decision 037). */
+const WHY_BROAD_MISSES =
+  'a broad search costs 10-30 ms of CPU per request (the planner estimates, a probe of up to 2,000 matches through ' +
+  'a trigram or full-text index where the estimate is below 20,000, then a walk of the sort index); ten ' +
+  'connections on two cores, shared with PostgreSQL and the load generator, multiply that by about five. Meeting it ' +
+  'needs a cheaper broad search (a precomputed search column per order, or a separate search index), decision 037.';
+
+function reportTargets(results) {
+  const searches = results.filter((r) => r.scenario.startsWith('search:'));
+  const p99 = `c${CONNECTIONS} p99`;
+  if (ROWS < TARGET_ROWS) {
+    console.log(`\nTarget (issue 26): search p99 under ${SEARCH_P99_TARGET_MS} ms at ${CONNECTIONS} connections, judged at ${TARGET_ROWS.toLocaleString('en-GB')} orders (this run: ${ROWS.toLocaleString('en-GB')}).`);
+    return;
+  }
+  const missed = searches.filter((r) => r[p99] >= SEARCH_P99_TARGET_MS);
+  console.log(`\nTarget (issue 26): every search kind p99 under ${SEARCH_P99_TARGET_MS} ms at ${CONNECTIONS} connections on ${ROWS.toLocaleString('en-GB')} orders:`);
+  for (const r of searches) console.log(`  ${r[p99] < SEARCH_P99_TARGET_MS ? 'met    ' : 'NOT MET'}  ${r.scenario} (${r[p99]} ms)`);
+  if (missed.length === 0) console.log('  every search kind meets it.');
+  else console.log(`  ${missed.length} of ${searches.length} not met. Why: ${WHY_BROAD_MISSES}`);
+}
+
 async function cleanup() {
   // Let autocannon's last sockets finish before the pool closes.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -229,6 +256,7 @@ try {
       .join(' / ')}`,
   );
   console.table(results);
+  reportTargets(results);
 } finally {
   await cleanup();
 }
