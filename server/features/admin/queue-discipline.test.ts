@@ -298,7 +298,7 @@ describe('search', () => {
   });
 
   it('pages a term the planner knows is common (no probe, decision 037) exactly as SQL orders it', async () => {
-    // 21,000 orders and fresh statistics: the planner expects more than DENSE_ESTIMATE (20,000) matches for each
+    // 21,000 orders and fresh statistics: the planner expects more than DENSE_ESTIMATE (10,000) matches for each
     // arm, so searchPage walks the sort index without probing first.
     await t.app.db.execute(sql`
       insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
@@ -396,6 +396,16 @@ describe('search', () => {
       }
       expect(got, sort).toEqual(want[sort]);
     }
+  });
+
+  it('keeps 1,000 histogram bounds for the trigram expressions, so a 1% estimate means a common term (migration 0021)', async () => {
+    const result = await t.app.db.execute(sql`select c.relname as index, a.attstattarget::int as target from pg_attribute a
+      join pg_class c on c.oid = a.attrelid where c.relname in ('submissions_contact_trgm_idx', 'users_search_trgm_idx') and a.attnum = 1
+      order by c.relname`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { index: 'submissions_contact_trgm_idx', target: 1000 },
+      { index: 'users_search_trgm_idx', target: 1000 },
+    ]);
   });
 
   it('uses the pg_trgm extension (PGlite loads it too)', async () => {
