@@ -48,7 +48,7 @@ const TARGET_ROWS = 1_000_000;
 /** Why a broad search can miss the target on this 2-core machine (decision 037). */
 const WHY_BROAD_MISSES =
   'a broad search costs 10-30 ms of CPU per request (the planner estimates, a probe of up to 2,000 matches through ' +
-  'a trigram or full-text index where the estimate is below 20,000, then a walk of the sort index); ten ' +
+  'a trigram or full-text index where the estimate is below 10,000, then a walk of the sort index); ten ' +
   'connections on two cores, shared with PostgreSQL and the load generator, multiply that by about five. Meeting it ' +
   'needs a cheaper broad search (a precomputed search column per order, or a separate search index), decision 037.';
 
