@@ -7,7 +7,7 @@
  * route, so the navbar shows their account (and / their home): the page names both scripts, and its loader starts
  * the one for this visitor (server/plugins/after-paint.ts).
  */
-import { EARLY_ACTIONS_GLOBAL, type EarlyActions } from '@shared/early-actions';
+import { pageEarlyActions } from '@shared/early-actions';
 import { installMobileMenuIsland } from '@client/components/layout/mobile-menu-island';
 import { installBlogFilterIsland } from '@client/features/public-site/blog/blog-filter-island';
 import { installNewsletterIslands } from '@client/features/public-site/components/newsletter-island';
@@ -16,10 +16,10 @@ import { installNewsletterIslands } from '@client/features/public-site/component
 const ISLANDS_READY_ATTRIBUTE = 'data-islands-ready';
 
 // A click or submit held since the page was parsed (decision 040) acts once its island is installed.
-const early = (window as unknown as Record<string, EarlyActions | undefined>)[EARLY_ACTIONS_GLOBAL];
-early?.release();
+const early = pageEarlyActions();
+early.release();
 installMobileMenuIsland();
 installBlogFilterIsland();
 installNewsletterIslands();
 document.documentElement.setAttribute(ISLANDS_READY_ATTRIBUTE, '');
-early?.replay();
+early.replay();

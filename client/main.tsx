@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SESSION_HINT_CLASS } from '@shared/session-hint';
-import { EARLY_ACTIONS_GLOBAL, type EarlyActions } from '@shared/early-actions';
+import { pageEarlyActions } from '@shared/early-actions';
 import { whenPageReady } from '@client/lib/page-ready';
 import { installBlurAfterPress } from '@client/lib/blur-after-press';
 import { queryClient } from '@client/lib/query-client';
@@ -29,7 +29,7 @@ const signedInVariant = root.hasAttribute('data-signed-in-variant');
 if (root.firstElementChild && !(signedInVariant && hasSessionHint())) {
   // A click or submit before React owns the page waits visibly and acts once it does: the page's inline script
   // started holding them as it was parsed (decision 040).
-  const early = (window as unknown as Record<string, EarlyActions | undefined>)[EARLY_ACTIONS_GLOBAL] ?? { release() {}, replay() {} };
+  const early = pageEarlyActions();
   // The page's code first, so no part of the page waits for code while hydrating (routes.tsx says why); a chunk that
   // fails to load fails again, visibly, when the page renders.
   void preloadPage(window.location.pathname)

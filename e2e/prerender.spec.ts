@@ -2,6 +2,14 @@ import type { Page } from '@playwright/test';
 import { waitForHydration } from './support/hydration';
 import { expect, signUpViaApi, test } from './fixtures';
 
+/** Waits until React has hydrated the page's <h1> (hydrated nodes carry its fiber). */
+async function reactOwnsHeading(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
 /**
  * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: a
  * static page whose visitors get the islands script, not the app (decision 049).
@@ -55,10 +63,7 @@ test.describe('pre-rendered pages', () => {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
       // React has adopted the server's <h1> (hydrated nodes carry its fiber), not replaced it with its own.
-      await page.waitForFunction(() => {
-        const heading = document.querySelector('main h1');
-        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-      });
+      await reactOwnsHeading(page);
       expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverH1: Element | null }).serverH1)).toBe(true);
       // The fixture fails the test on any message about hydration.
     });
@@ -82,10 +87,7 @@ test.describe('pre-rendered pages', () => {
     await signUpViaApi(page, { firstName: 'Stella' });
     await page.goto('/about');
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('main h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-    });
+    await reactOwnsHeading(page);
     expect(await page.locator('html[data-islands-ready]').count()).toBe(0);
   });
 

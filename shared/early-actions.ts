@@ -16,6 +16,11 @@ export interface EarlyActions {
 /** Where the page's inline script leaves the holder for the entry script (client/main.tsx). */
 export const EARLY_ACTIONS_GLOBAL = '__hpEarlyActions';
 
+/** The page's holder, or one that holds nothing where the page has none (a page rendered in the browser). */
+export function pageEarlyActions(): EarlyActions {
+  return (window as unknown as Record<string, EarlyActions | undefined>)[EARLY_ACTIONS_GLOBAL] ?? { release() {}, replay() {} };
+}
+
 /**
  * Installs the holder on #root. Its source is inlined into every pre-rendered page (server/plugins/after-paint.ts),
  * where it runs as the body is parsed, before any module script: so it must use nothing from outside its own body.

@@ -14,9 +14,12 @@ export function cookieHasSessionHint(cookieHeader: string | undefined | null): b
 /** Class the head script puts on <html> when the hint is present. */
 export const SESSION_HINT_CLASS = 'hp-session';
 
+/** A script expression, true when `document.cookie` carries the hint (for the pages' inline scripts). */
+export const SESSION_HINT_TEST = `/(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)`;
+
 /**
  * Runs in <head> before the body is parsed (its hash is allowed by the Content-Security-Policy). With the hint,
  * the pre-rendered page of a route that has a signed-in variant stays hidden until the client renders.
  */
-export const SESSION_HINT_SCRIPT = `if(/(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)/.test(document.cookie))document.documentElement.classList.add('${SESSION_HINT_CLASS}')`;
+export const SESSION_HINT_SCRIPT = `if(${SESSION_HINT_TEST})document.documentElement.classList.add('${SESSION_HINT_CLASS}')`;
 export const SESSION_HINT_STYLE = `html.${SESSION_HINT_CLASS} #root[data-signed-in-variant]{visibility:hidden}`;

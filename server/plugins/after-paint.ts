@@ -10,15 +10,12 @@
  * with the signed-in hint (`signed-in`), client/islands.ts for everyone else (`visitor`). The loader starts one set.
  */
 import { installEarlyActions } from '../../shared/early-actions';
-import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
+import { SESSION_HINT_TEST } from '../../shared/session-hint';
 
 export const AFTER_PAINT_TYPE = 'hp-after-paint';
 
-/** Who a script of a static page is for (see above). */
-export type ScriptAudience = 'signed-in' | 'visitor';
-
 export const AFTER_PAINT_LOADER =
-  `(function(){var who=/(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)?'signed-in':'visitor';function mine(e){var f=e.getAttribute('data-for');return !f||f===who}` +
+  `(function(){var who=${SESSION_HINT_TEST}?'signed-in':'visitor';function mine(e){var f=e.getAttribute('data-for');return !f||f===who}` +
   "function go(){document.querySelectorAll('link[rel=\"hp-after-paint\"]').forEach(function(l){if(!mine(l))return;var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l.getAttribute('href');document.head.appendChild(p)});document.querySelectorAll('script[type=\"hp-after-paint\"]').forEach(function(e){if(!mine(e))return;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.getAttribute('data-src');document.head.appendChild(s)})}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()" +
   // A click or submit from now until hydration waits and acts once React owns the page (decision 040).
   `;(${installEarlyActions.toString()})()`;

@@ -7,19 +7,25 @@ import { buildShells, ISLANDS_ENTRY, ISLANDS_MANIFEST } from './route-preloads';
 
 const INDEX = '<html><head><title>HumanProof</title><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/shared-1.js"></head><body></body></html>';
 
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** A client build folder holding the app's manifest and, when given, the islands' (scripts/build.mjs). */
+function buildFolder(app: Manifest, islands?: Manifest): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-manifest-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(app));
+  if (islands) writeFileSync(path.join(dir, '.vite', ISLANDS_MANIFEST), JSON.stringify(islands));
+  return dir;
+}
+
 describe('route preloads', () => {
   it("adds modulepreload links for a page's chunk and its static imports, not those already in the shell", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-manifest-'));
-    mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(
-      path.join(dir, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
-        '_shared-1.js': { file: 'assets/shared-1.js' },
-        '_zod-1.js': { file: 'assets/zod-1.js', imports: ['_shared-1.js'] },
-        'features/submissions/check-now-page.tsx': { file: 'assets/check-now-page-1.js', imports: ['_zod-1.js', '_shared-1.js'] },
-      }),
-    );
+    const dir = buildFolder({
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_zod-1.js': { file: 'assets/zod-1.js', imports: ['_shared-1.js'] },
+      'features/submissions/check-now-page.tsx': { file: 'assets/check-now-page-1.js', imports: ['_zod-1.js', '_shared-1.js'] },
+    });
     const shellFor = buildShells(dir, INDEX);
     const html = shellFor(findPageRoute('/check-now'));
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/check-now-page-1.js">');
@@ -33,19 +39,13 @@ describe('route preloads', () => {
   });
 
   it("gives a static page both scripts, the app's for a signed-in visitor and the islands' for everyone else", () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-islands-'));
-    mkdirSync(path.join(dir, '.vite'));
-    writeFileSync(
-      path.join(dir, '.vite', 'manifest.json'),
-      JSON.stringify({
+    const dir = buildFolder(
+      {
         'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
         '_shared-1.js': { file: 'assets/shared-1.js' },
         'features/public-site/about-page.tsx': { file: 'assets/about-page-1.js', imports: ['_shared-1.js'] },
-      }),
-    );
-    writeFileSync(
-      path.join(dir, '.vite', ISLANDS_MANIFEST),
-      JSON.stringify({ [ISLANDS_ENTRY]: { file: 'assets/islands-1.js', isEntry: true, imports: ['_dom-1.js'] }, '_dom-1.js': { file: 'assets/dom-1.js' } }),
+      },
+      { [ISLANDS_ENTRY]: { file: 'assets/islands-1.js', isEntry: true, imports: ['_dom-1.js'] }, '_dom-1.js': { file: 'assets/dom-1.js' } },
     );
     const built = '<html><head><title>HumanProof</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body></body></html>';
     const shellFor = buildShells(dir, built);

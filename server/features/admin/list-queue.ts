@@ -177,11 +177,12 @@ const SPARSE_LIMIT = 2_000;
 
 /**
  * The planner's estimate from which an arm is taken as dense without a probe: five times SPARSE_LIMIT (so an estimate
- * off by half still means more matches than a probe takes), and at least 1% of the table. Its estimates of LIKE patterns come from the expression indexes' histograms, which hold 1,000 bounds
- * (migration 0021): each bound a pattern matches counts 0.1% of the table, so 1% means ten bounds matched, which a
- * pattern with a few hundred orders does not do by chance (at the default 100 bounds one chance match read as 1%:
- * 9,316 for a name with 400 orders). The full-text arm's estimates come from the search vector's own statistics.
- * An arm taken as dense wrongly would walk the sort index far.
+ * off by half still means more matches than a probe takes), and at least 1% of the table. Its estimates of LIKE
+ * patterns come from the expression indexes' histograms, which hold 1,000 bounds (migration 0021): each bound a
+ * pattern matches counts 0.1% of the table, so 1% means ten bounds matched, which a pattern with a few hundred orders
+ * does not do by chance (at the default 100 bounds one chance match read as 1%: 9,316 for a name with 400 orders).
+ * The full-text arm's estimates come from the search vector's own statistics. An arm taken as dense wrongly would
+ * walk the sort index far.
  */
 const DENSE_ESTIMATE = 5 * SPARSE_LIMIT;
 const DENSE_FRACTION = 0.01;

@@ -34,6 +34,29 @@ async function list(query: string, as: SignedInUser = admin) {
   return { response, items, ids: items.map((s) => s.id), next: response.headers[NEXT_CURSOR_HEADER.toLowerCase()] as string | undefined };
 }
 
+type QueueSort = 'created' | 'due';
+
+/** The first 120 orders whose id starts with `prefix`, as SQL orders them for the queue's sort (no revision requests). */
+async function inSqlOrder(prefix: string, sort: QueueSort): Promise<string[]> {
+  const order = sort === 'created' ? 'created_at desc, id' : 'due_date, queue_priority, id';
+  const result = await t.app.db.execute(
+    sql.raw(`select id from submissions where id like '${prefix}%' and status <> 'revision-requested' order by ${order} limit 120`),
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** The ids starting with `prefix` on the first three pages of 40 of a search, following the cursor. */
+async function searchedPages(q: string, sort: QueueSort, prefix: string): Promise<string[]> {
+  const got: string[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 3; page += 1) {
+    const { ids, next } = await list(`?q=${q}&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    got.push(...ids.filter((id) => id.startsWith(prefix)));
+    cursor = next;
+  }
+  return got;
+}
+
 /** Every page of a query, following the cursor. */
 async function walk(query: string, limit: number): Promise<string[]> {
   const seen: string[] = [];
@@ -277,22 +300,10 @@ describe('search', () => {
         'A note about marmalade number ' || i, now() - (i % 700) * interval '1 minute', now(),
         date_trunc('hour', now()) + (i % 50) * interval '1 hour'
       from generate_series(1, 2100) as i`);
-    const expected = async (order: string) =>
-      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QX%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
-        rows: { id: string }[];
-      }).rows.map((r) => r.id);
-    const created = await expected('created_at desc, id');
-    const due = await expected('due_date, queue_priority, id');
+    const want = { created: await inSqlOrder('QX', 'created'), due: await inSqlOrder('QX', 'due') };
     for (const q of ['densetest', 'marmalade', 'de']) {
-      for (const [sort, want] of [['created', created], ['due', due]] as const) {
-        const got: string[] = [];
-        let cursor: string | undefined;
-        for (let page = 0; page < 3; page += 1) {
-          const { ids: pageIds, next } = await list(`?q=${q}&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-          got.push(...pageIds.filter((id) => id.startsWith('QX')));
-          cursor = next;
-        }
-        expect(got, `${q} ${sort}`).toEqual(want);
+      for (const sort of ['created', 'due'] as const) {
+        expect(await searchedPages(q, sort, 'QX'), `${q} ${sort}`).toEqual(want[sort]);
       }
     }
   });
@@ -313,21 +324,10 @@ describe('search', () => {
     const raw = Object.values((estimate.rows as Record<string, unknown>[])[0]!)[0];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
     expect(plan[0]!.Plan['Plan Rows']).toBeGreaterThanOrEqual(20_000);
-    const expected = async (order: string) =>
-      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QY%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
-        rows: { id: string }[];
-      }).rows.map((r) => r.id);
-    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
+    const want = { created: await inSqlOrder('QY', 'created'), due: await inSqlOrder('QY', 'due') };
     for (const q of ['quincecommon', 'quince']) {
       for (const sort of ['created', 'due'] as const) {
-        const got: string[] = [];
-        let cursor: string | undefined;
-        for (let page = 0; page < 3; page += 1) {
-          const { ids: pageIds, next } = await list(`?q=${q}&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-          got.push(...pageIds.filter((id) => id.startsWith('QY')));
-          cursor = next;
-        }
-        expect(got, `${q} ${sort}`).toEqual(want[sort]);
+        expect(await searchedPages(q, sort, 'QY'), `${q} ${sort}`).toEqual(want[sort]);
       }
     }
   });
@@ -348,20 +348,8 @@ describe('search', () => {
       from generate_series(1, 21000) as i`);
     await t.app.db.execute(sql`analyze users`);
     await t.app.db.execute(sql`analyze submissions`);
-    const expected = async (order: string) =>
-      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QZ%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
-        rows: { id: string }[];
-      }).rows.map((r) => r.id);
-    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
     for (const sort of ['created', 'due'] as const) {
-      const got: string[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 3; page += 1) {
-        const { ids: pageIds, next } = await list(`?q=plumtree&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        got.push(...pageIds.filter((id) => id.startsWith('QZ')));
-        cursor = next;
-      }
-      expect(got, sort).toEqual(want[sort]);
+      expect(await searchedPages('plumtree', sort, 'QZ'), sort).toEqual(await inSqlOrder('QZ', sort));
     }
   });
 
@@ -381,20 +369,8 @@ describe('search', () => {
       from generate_series(1, 3000) as i`);
     await t.app.db.execute(sql`analyze users`);
     await t.app.db.execute(sql`analyze submissions`);
-    const expected = async (order: string) =>
-      ((await t.app.db.execute(sql.raw(`select id from submissions where id like 'QW%' and status <> 'revision-requested' order by ${order} limit 120`))) as unknown as {
-        rows: { id: string }[];
-      }).rows.map((r) => r.id);
-    const want = { created: await expected('created_at desc, id'), due: await expected('due_date, queue_priority, id') };
     for (const sort of ['created', 'due'] as const) {
-      const got: string[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 3; page += 1) {
-        const { ids: pageIds, next } = await list(`?q=larkspurwick&sort=${sort}&limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        got.push(...pageIds.filter((id) => id.startsWith('QW')));
-        cursor = next;
-      }
-      expect(got, sort).toEqual(want[sort]);
+      expect(await searchedPages('larkspurwick', sort, 'QW'), sort).toEqual(await inSqlOrder('QW', sort));
     }
   });
 

@@ -16,4 +16,3 @@ export function useNewsletterSignup() {
   });
 }
 
-export { FALLBACK_ERROR } from '../components/newsletter-texts';

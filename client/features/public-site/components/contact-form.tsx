@@ -7,7 +7,8 @@ import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { CONTACT_LIMITS, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
-import { FALLBACK_ERROR, useSendContactMessage } from '../api/contact';
+import { useSendContactMessage } from '../api/contact';
+import { FALLBACK_ERROR } from './form-texts';
 
 const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 

@@ -6,7 +6,7 @@ import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { newsletterSignupSchema } from '@shared/contact.schema';
 import { useNewsletterSignup } from '../api/contact';
-import { FALLBACK_ERROR, NEWSLETTER_TEXTS } from './newsletter-texts';
+import { FALLBACK_ERROR, NEWSLETTER_TEXTS } from './form-texts';
 import { NEWSLETTER_ISLAND } from './newsletter-island';
 
 /** The newsletter box: validates the address inline, subscribes it once and thanks the visitor. */

@@ -5,7 +5,7 @@
  * the form.
  */
 import { CIRCLE_CHECK_ICON, svgIcon } from '@client/lib/island-dom';
-import { FALLBACK_ERROR, NEWSLETTER_TEXTS } from './newsletter-texts';
+import { FALLBACK_ERROR, NEWSLETTER_TEXTS } from './form-texts';
 
 /** Marks the form (newsletter-form.tsx). */
 export const NEWSLETTER_ISLAND = 'newsletter';

@@ -1,4 +1,4 @@
-/** The newsletter box's texts, shared by the form (newsletter-form.tsx) and its island (newsletter-island.ts). */
+/** The public forms' texts: the newsletter box's, shared by its form and its island, and the fallback error. */
 export const NEWSLETTER_TEXTS = {
   subscribe: 'Subscribe',
   subscribing: 'Subscribing...',
