@@ -25,27 +25,33 @@ for (const qs of cases) {
   await listQueue(db, query, viewer);
   const runs = [...logged];
   console.log(`\n### ${qs}`);
-  // Replayed in order on one connection, so the transaction-local planner settings (set_config) apply as they did.
+  // Replayed in order on one connection. The search's candidates run inside search_candidates, whose SET clauses
+  // switch sorts, sequential scans, JIT and parallel workers off: the replay sets the same for its EXPLAIN ANALYZE.
   const client = await pool.connect();
   await client.query('begin');
   for (const { query: text, params } of runs) {
-    if (/set_config/.test(text)) {
-      await client.query(text, params);
-      continue;
-    }
-    // The planner's estimates searchPage asks for (EXPLAIN, never run): shown with what the planner answered.
-    if (/^\s*explain/i.test(text)) {
+    // The planner's estimates searchPage asks for (planned_rows: EXPLAIN, never run), with the arm each estimates.
+    if (/planned_rows\(/.test(text)) {
       const started = performance.now();
-      const answer = (await client.query(text, params)).rows[0];
-      const plan = Object.values(answer ?? {})[0];
-      const rows = (typeof plan === 'string' ? JSON.parse(plan) : plan)?.[0]?.Plan?.['Plan Rows'];
-      console.log(`- estimate ${rows} rows in ${(performance.now() - started).toFixed(1)} ms  ${text.replace(/\s+/g, ' ').slice(27, 110)}…`);
+      const answer = (await client.query(text, params)).rows[0] ?? {};
+      const estimates = Object.entries(answer).filter(([column]) => /^e\d+$/.test(column));
+      console.log(`- ${estimates.length} estimate(s) in ${(performance.now() - started).toFixed(1)} ms`);
+      for (const [i, [column, rows]] of estimates.entries()) {
+        console.log(`  - ${column}: ${rows} rows  ${String(params[i] ?? '').replace(/\s+/g, ' ').slice(0, 110)}…`);
+      }
       continue;
     }
-    if (!/from "submissions"/.test(text) || /review_documents|refunds/.test(text)) continue;
-    const plan = (await client.query(`explain (analyze, buffers) ${text}`, params)).rows.map((r) => r['QUERY PLAN']);
+    const candidates = /search_candidates\(/.test(text);
+    if (!candidates && (!/from "submissions"/.test(text) || /review_documents|refunds/.test(text))) continue;
+    if (candidates) {
+      await client.query(`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`);
+    }
+    const [shownText, shownParams] = candidates ? [String(params[0]), []] : [text, params];
+    const plan = (await client.query(`explain (analyze, buffers) ${shownText}`, shownParams)).rows.map((r) => r['QUERY PLAN']);
+    if (candidates) await client.query(`select set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true)`);
     const time = plan.find((l) => l.startsWith('Execution Time')) ?? '';
-    console.log(`- ${time}  ${text.replace(/\s+/g, ' ').slice(0, 60)}… [${params.slice(0, 3).join(', ')}]`);
+    console.log(`- ${time}  ${candidates ? 'search_candidates: ' : ''}${shownText.replace(/\s+/g, ' ').slice(0, 60)}… [${shownParams.slice(0, 3).join(', ')}]`);
     const shown = process.env.BENCH_EXPLAIN_FULL === '1' ? plan : plan.filter((l) => /Scan|Limit|Sort|Join|Append|Nested/.test(l)).slice(0, 14);
     for (const line of shown) console.log(`    ${line}`);
   }

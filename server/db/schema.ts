@@ -304,7 +304,8 @@ export const submissions = pgTable(
     dueSoonNotifiedFor: timestamp('due_soon_notified_for', { withTimezone: true }),
     // Not declared here: search_vector (tsvector generated from content) and the pg_trgm/full-text GIN indexes of
     // the admin search live in the hand-written migration "search-indexes" (decision 022), so no select of whole rows reads
-    // the vector. Never add a column of that name.
+    // the vector; search_text and account_email (the order's copy of its contact and account names and e-mails, kept by
+    // triggers) in "order-search-text" (decision 037). Never add columns of those names.
   },
   (t) => [
     index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),

@@ -63,6 +63,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * whose value is undefined are ignored: JSON has no undefined, so they never leave the server anyway.
  */
 export function droppedFields(sent: unknown, kept: unknown, at = ''): string[] {
+  // Every answer is checked: the quick pass builds no paths, and the paths are built only for an answer that drops one.
+  if (!dropsAny(sent, kept)) return [];
   if (Array.isArray(sent) && Array.isArray(kept)) {
     return sent.flatMap((item, i) => droppedFields(item, kept[i], `${at}[${i}]`));
   }
@@ -77,6 +79,16 @@ export function droppedFields(sent: unknown, kept: unknown, at = ''): string[] {
     }
   }
   return dropped;
+}
+
+function dropsAny(sent: unknown, kept: unknown): boolean {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.some((item, i) => dropsAny(item, kept[i]));
+  if (!isPlainObject(sent) || !isPlainObject(kept)) return false;
+  for (const key of Object.keys(sent)) {
+    const value = sent[key];
+    if (key in kept ? dropsAny(value, kept[key]) : value !== undefined) return true;
+  }
+  return false;
 }
 
 /**

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { refundedPenceOfOrder } from '../payments';
 import { documentsColumn, toDocument, type SubmissionDocumentRow } from '../submissions';
 import { claimantColumn, toClaimInfo } from './order-claims';
+import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
@@ -44,56 +45,67 @@ const TRIGRAM_SEARCHABLE = /[\p{L}\p{N}]{3}/u;
 /**
  * The search (decision 022), as separate arms, each a condition one index answers:
  *  - the order id, exactly (primary key);
- *  - three or more letters: anywhere in the order's contact name or e-mail (pg_trgm GIN on
- *    lower(contact_name || ' ' || contact_email)), or in the account's name or e-mail (pg_trgm GIN on users);
+ *  - three or more letters: anywhere in the order's search text, its contact name and e-mail and its account's
+ *    names and e-mail in lower case (pg_trgm GIN on search_text, kept by triggers, migration 0022);
  *    shorter text: the start of the contact or account e-mail (b-tree ranges);
  *  - words of the content (full-text: search_vector GIN, English stemming).
  * Each arm is run on its own (searchPage): a rare term is read through its index, a common one by walking the
- * sort index until a page is full; no plan ever sorts every match.
- * The SQL fragments spell the index expressions exactly (the ' ' literals inline) so the planner can match them.
+ * sort index until a page is full; no plan ever sorts every match. Every arm reads submissions alone: the account's
+ * names and e-mail are copied onto its orders (decision 037), so no arm joins users.
  */
 interface SearchArm {
   where: SQL;
   /** The probe's order, when the arm's index is a b-tree that gives it: the probe then stops after its LIMIT. */
   probeOrder?: SQL;
+  /** At most one row (the order id): always probed, never estimated. */
+  unique?: boolean;
   /**
-   * For an arm through the account (`user_id in (select … from users u where account)`): the condition on users
-   * alone. The planner estimates such a join at a fixed 100 rows whatever matches; from the users' own statistics
-   * (the trigram index's expression) it estimates the accounts well, and searchPage scales that to orders.
+   * The same condition for a walk of the sort index or a filter of few rows, where its index is not used: cheap to
+   * plan. The planner matches a LIKE on search_text against 1,000 histogram bounds (about 0.6 ms) each time it plans
+   * one; strpos it takes at a fixed guess.
    */
-  account?: SQL;
+  filter?: SQL;
   /**
-   * The condition as the sort-index walk should test it. For an arm through the account, `(… in (select …)) is true`:
-   * not a join the planner can pull up, so it runs the accounts' query once into a hash (a "hashed SubPlan") and
-   * tests each order it walks against it. As a semi-join, estimated at 100 accounts, it looked up the account of
-   * every order it walked instead: 20.9 ms against 2.3 ms for "smith" at 1M orders.
+   * The same condition for the probe through its index, when a looser pattern reads the index faster: the probe keeps
+   * the rows `filter` then confirms.
    */
-  walkWhere?: SQL;
+  probeWhere?: SQL;
+}
+
+/** Columns of the hand-written migrations, not declared in schema.ts (so no select of whole rows reads them). */
+const searchText = sql`${submissions}.search_text`;
+const accountEmail = sql`${submissions}.account_email`;
+
+/** `column` starts with `prefix`, as a b-tree range where one exists (the LIKE keeps it exact in any collation). */
+function startsWith(column: SQL, prefix: string): SQL {
+  const like = `${escapeLike(prefix)}%`;
+  const upper = prefixUpperBound(prefix);
+  return upper === null ? sql`${column} like ${like}` : sql`${column} >= ${prefix} and ${column} < ${upper} and ${column} like ${like}`;
+}
+
+/**
+ * The trigram index's pattern for the probe: the text's runs of letters and digits, in order, with anything between.
+ * pg_trgm reads a word's edges as trigrams padded with spaces ("  s", "ia "), which nearly every row holds, so for
+ * "olivia smith" the exact pattern read 10 posting lists with the two longest of all; this one reads the 7 inside the
+ * words and half the index (7 ms against 4 ms at 1M orders, decision 037). It matches more, never less; strpos then
+ * keeps the exact matches.
+ */
+function wordsPattern(lower: string): string {
+  return `%${(lower.match(/[\p{L}\p{N}]+/gu) ?? []).join('%')}%`;
 }
 
 function searchArms(q: string): SearchArm[] {
   const arms: SearchArm[] = [];
   const arm = (where: SQL, probeOrder?: SQL) => arms.push(probeOrder ? { where, probeOrder } : { where });
-  const accountArm = (account: SQL) => {
-    const matches = sql`${submissions.userId} in (select u.id from ${users} u where ${account})`;
-    arms.push({ where: matches, account, walkWhere: sql`(${matches}) is true` });
-  };
-  if (RECORD_ID_PATTERN.test(q)) arm(sql`${submissions.id} = ${q.toUpperCase()}`);
+  if (RECORD_ID_PATTERN.test(q)) arms.push({ where: sql`${submissions.id} = ${q.toUpperCase()}`, unique: true });
   const lower = q.toLowerCase();
   if (TRIGRAM_SEARCHABLE.test(lower)) {
-    const like = `%${escapeLike(lower)}%`;
-    arm(sql`lower(${submissions.contactName} || ' ' || ${submissions.contactEmail}) like ${like}`);
-    const account = sql`lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.name || ' ' || u.email) like ${like}`;
-    accountArm(account);
+    const filter = sql`strpos(${searchText}, ${lower}) > 0`;
+    arms.push({ where: sql`${searchText} like ${`%${escapeLike(lower)}%`}`, filter, probeWhere: sql`${searchText} like ${wordsPattern(lower)} and ${filter}` });
   } else {
-    const like = `${escapeLike(lower)}%`;
-    const upper = prefixUpperBound(lower);
     const contact = sql`lower(${submissions.contactEmail})`;
-    arm(upper === null ? sql`${contact} like ${like}` : sql`${contact} >= ${lower} and ${contact} < ${upper} and ${contact} like ${like}`, contact);
-    // Account e-mails are stored in lower case (better-auth), so the column itself is compared: its statistics
-    // give the planner a true count, where lower(u.email) had none.
-    const account = upper === null ? sql`u.email like ${like}` : sql`u.email >= ${lower} and u.email < ${upper} and u.email like ${like}`;
-    accountArm(account);
+    arm(startsWith(contact, lower), contact);
+    arm(startsWith(accountEmail, lower), accountEmail);
   }
   // plainto_tsquery never fails on odd input (no operators); stop words alone make an empty query: no match.
   arm(sql`${submissions}.search_vector @@ plainto_tsquery('english', ${q})`);
@@ -174,11 +186,13 @@ const COMPARE: Record<OrderKind, (a: Candidate, b: Candidate) => number> = {
  * finds a page after a few thousand rows.
  */
 const SPARSE_LIMIT = 2_000;
+/** The `n` of a walked row (searchPage): below SPARSE_LIMIT, so it passes the probes' filter. */
+const WALKED = -1;
 
 /**
  * The planner's estimate from which an arm is taken as dense without a probe: five times SPARSE_LIMIT (so an estimate
  * off by half still means more matches than a probe takes), and at least 1% of the table. Its estimates of LIKE
- * patterns come from the expression indexes' histograms, which hold 1,000 bounds (migration 0021): each bound a
+ * patterns come from the search columns' histograms, which hold 1,000 bounds (migrations 0021, 0022): each bound a
  * pattern matches counts 0.1% of the table, so 1% means ten bounds matched, which a pattern with a few hundred orders
  * does not do by chance (at the default 100 bounds one chance match read as 1%: 9,316 for a name with 400 orders).
  * The full-text arm's estimates come from the search vector's own statistics. An arm taken as dense wrongly would
@@ -187,111 +201,66 @@ const SPARSE_LIMIT = 2_000;
 const DENSE_ESTIMATE = 5 * SPARSE_LIMIT;
 const DENSE_FRACTION = 0.01;
 
-/** The planner's estimate of how many rows `query` answers (EXPLAIN: planned, never run). */
-async function plannedRows(tx: Executor, query: SQL): Promise<number> {
-  const result = await tx.execute<Record<string, unknown>>(sql`explain (format json) ${query}`);
-  const raw = Object.values(result.rows[0] ?? {})[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/** The table sizes the statistics hold (reltuples; -1 before the first ANALYZE counts as 0). */
-async function tableRows(tx: Executor): Promise<{ orders: number; accounts: number }> {
-  const [row] = (
-    await tx.execute<{ orders: number; accounts: number }>(sql`select
-      greatest((select reltuples from pg_class where oid = 'submissions'::regclass), 0)::float8 as orders,
-      greatest((select reltuples from pg_class where oid = 'users'::regclass), 0)::float8 as accounts`)
-  ).rows;
-  return { orders: Number(row?.orders ?? 0), accounts: Number(row?.accounts ?? 0) };
-}
-
-interface ArmEstimate {
-  /** Orders the arm matches among those `conds` keep. */
-  orders: number;
-  /** For an arm through the account: the accounts it matches. */
-  accounts?: number;
-}
-
-/**
- * The planner's estimate of the orders an arm matches among those `conds` keep. An arm through the account is
- * estimated as (its share of accounts) × (the orders `conds` keep), taking orders as spread evenly over accounts.
- */
-async function estimateArm(tx: Executor, conds: SQL[], arm: SearchArm, sizes: { orders: number; accounts: number }): Promise<ArmEstimate> {
-  if (!arm.account || sizes.accounts <= 0) return { orders: await plannedRows(tx, sql`select 1 from ${submissions} where ${and(...conds, arm.where)}`) };
-  const accounts = Math.min(await plannedRows(tx, sql`select 1 from ${users} u where ${arm.account}`), sizes.accounts);
-  const kept = conds.length > 0 ? await plannedRows(tx, sql`select 1 from ${submissions} where ${and(...conds)}`) : sizes.orders;
-  return { orders: (accounts / sizes.accounts) * kept, accounts };
-}
-
-/**
- * Whether the walk of an arm through the account tests each order against a hash of the matching accounts (built
- * once, one entry per account) rather than looking up each walked order's account (one index lookup per order,
- * about 8 µs at 1M orders, against about 1 µs per account to build the hash). The walk reads about
- * take × orders / matches rows.
- */
-function hashAccounts(estimate: ArmEstimate, take: number, orders: number): boolean {
-  if (estimate.accounts === undefined) return false;
-  const walked = (take * orders) / Math.max(estimate.orders, 1);
-  return estimate.accounts < 4 * walked;
-}
-
 /**
  * The ids of one page of a search (decision 022), without trusting the planner's guess of how many rows match:
  * its estimate for a word it has no statistics for is a fixed 0.5%, which made it walk the whole sort index
  * looking for a word that was not there (1.2 s at 1M rows), and a prefix filter without statistics made it fetch
- * and sort 160,000 orders (2.1 s). So each arm is first probed through its own index (sequential scans switched
- * off for the probe), at most SPARSE_LIMIT rows. Fewer: those are all its matches, sorted here. As many: the term
- * is common, and the arm runs with the page's ORDER BY and LIMIT with sorting switched off, which leaves the
- * planner one plan: walk the sort index and stop after a page. Candidates of all arms are merged and sorted here.
+ * and sort 160,000 orders (2.1 s). So an arm is first probed through its own index, at most SPARSE_LIMIT rows.
+ * Fewer: those are all its matches, sorted here. As many: the term is common, and the arm is walked: it runs with
+ * the page's ORDER BY and LIMIT, which with sorting and sequential scans switched off leaves the planner one plan:
+ * walk the sort index and stop after a page. An arm the planner expects to be common is walked without a probe.
+ * Candidates of all arms are merged and sorted here.
+ *
+ * Round trips are the cost at ten searches at once (decision 037): one statement asks for every arm's estimate
+ * (planned_rows), one runs the probes with the walks of the arms already known to be common (search_candidates,
+ * whose own settings switch sorts, sequential scans, JIT and parallel workers off), and only a probe that finds a
+ * common term costs a third.
  */
 async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: OrderKind, take: number): Promise<string[]> {
   const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
   const pick = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}`;
-  type Probed = Candidate & { arm: number; n: number };
-  return db.transaction(async (tx) => {
-    // Short queries: compiling them (JIT) or starting parallel workers costs more than running them.
-    await tx.execute(sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('enable_seqscan', 'off', true)`);
-    // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
-    // build a bitmap of every match (53,000 for "oli" at 1M rows) to learn only that. The estimate is trusted only
-    // that far above the limit: a term the planner has no statistics for gets a small fixed guess and is probed.
-    const sizes = await tableRows(tx);
-    const denseFrom = Math.max(DENSE_ESTIMATE, DENSE_FRACTION * sizes.orders);
-    const dense = new Set<number>();
-    const estimates: ArmEstimate[] = [];
-    for (const [i, arm] of arms.entries()) {
-      estimates[i] = await estimateArm(tx, conds, arm, sizes);
-      if (estimates[i]!.orders >= denseFrom) dense.add(i);
-    }
-    // Every other arm's probe in one statement: its rows when it has fewer than SPARSE_LIMIT, else one row (n).
-    const probes = arms.flatMap((arm, i) => {
-      if (dense.has(i)) return [];
-      const where = and(...conds, arm.where);
-      const inner = arm.probeOrder ? sql`${pick} where ${where} order by ${arm.probeOrder} limit ${SPARSE_LIMIT}` : sql`${pick} where ${where} limit ${SPARSE_LIMIT}`;
-      return [sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over ()::int as r from (${inner}) c)`];
-    });
-    const probed =
-      probes.length === 0
-        ? []
-        : ((await tx.execute<Record<string, unknown>>(sql`select arm, id, k, p, n from (${sql.join(probes, sql` union all `)}) x
-      where n < ${SPARSE_LIMIT} or r = 1`)).rows as unknown as Probed[]);
-    const found = new Map<string, Candidate>();
-    for (const row of probed) {
-      if (Number(row.n) >= SPARSE_LIMIT) dense.add(Number(row.arm));
-      else found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
-    }
-    if (dense.size > 0) {
-      await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'off', true)`);
-      const walks = [...dense].map((i) => {
-        const arm = arms[i]!;
-        const where = arm.walkWhere && hashAccounts(estimates[i]!, take, sizes.orders) ? arm.walkWhere : arm.where;
-        return sql`(${pick} where ${and(...conds, where)} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take})`;
-      });
-      const walked = (await tx.execute<Record<string, unknown>>(sql.join(walks, sql` union all `))).rows as unknown as Candidate[];
-      for (const row of walked) found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
-    }
-    return [...found.values()].sort(COMPARE[kind]).slice(0, take).map((c) => c.id);
-  });
+  const walk = (i: number) =>
+    sql`(select ${i}::int as arm, w.id, w.k, w.p, ${WALKED}::int as n, 1 as r from (${pick} where ${and(...conds, arms[i]!.filter ?? arms[i]!.where)}
+      order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take}) w)`;
+  const probe = (i: number) => {
+    const arm = arms[i]!;
+    const where = and(...conds, arm.probeWhere ?? arm.where);
+    const inner = arm.probeOrder ? sql`${pick} where ${where} order by ${arm.probeOrder} limit ${SPARSE_LIMIT}` : sql`${pick} where ${where} limit ${SPARSE_LIMIT}`;
+    return sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over ()::int as r from (${inner}) c)`;
+  };
+  /** Walked rows, probed rows of arms with fewer than SPARSE_LIMIT matches, and one row (n) of a common arm. */
+  const candidates = async (parts: SQL[]) =>
+    parts.length === 0
+      ? []
+      : ((
+          await db.execute<Record<string, unknown>>(
+            searchCandidatesOf(sql`select arm, id, k, p::int, n from (${sql.join(parts, sql` union all `)}) x where n < ${SPARSE_LIMIT} or r = 1`),
+          )
+        ).rows as unknown as (Candidate & { arm: number; n: number })[]);
+  // The number of orders the statistics hold (reltuples; -1 before the first ANALYZE counts as 0) and the planner's
+  // estimate of each arm, in one round trip.
+  const estimated = arms.flatMap((arm, i) =>
+    arm.unique ? [] : [sql`, ${plannedRowsOf(sql`select 1 from ${submissions} where ${and(...conds, arm.where)}`)} as ${sql.raw(`e${i}`)}`],
+  );
+  const [estimates] = (
+    await db.execute<Record<string, unknown>>(
+      sql`select greatest(reltuples, 0)::float8 as orders${sql.join(estimated)} from pg_class where oid = 'submissions'::regclass`,
+    )
+  ).rows;
+  // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
+  // build a bitmap of every match (53,000 for "oli" at 1M rows) to learn only that. The estimate is trusted only
+  // that far above the limit: a term the planner has no statistics for gets a small fixed guess and is probed.
+  const denseFrom = Math.max(DENSE_ESTIMATE, DENSE_FRACTION * Number(estimates?.orders ?? 0));
+  const common = new Set(arms.flatMap((arm, i) => (!arm.unique && Number(estimates?.[`e${i}`] ?? 0) >= denseFrom ? [i] : [])));
+  const found = new Map<string, Candidate>();
+  const keep = (row: Candidate) => found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
+  const probedCommon: number[] = [];
+  for (const row of await candidates(arms.map((_, i) => (common.has(i) ? walk(i) : probe(i))))) {
+    if (Number(row.n) >= SPARSE_LIMIT) probedCommon.push(Number(row.arm));
+    else keep(row);
+  }
+  for (const row of await candidates(probedCommon.map(walk))) keep(row);
+  return [...found.values()].sort(COMPARE[kind]).slice(0, take).map((c) => c.id);
 }
 
 /**
@@ -303,7 +272,7 @@ function segment(db: Executor, where: SQL[], arms: SearchArm[] | null, few = fal
     const conds = [...where, ...extra.filter((c): c is SQL => c !== undefined)];
     if (arms && few) {
       // Revision requests are few (their status index finds them): the arms are a plain filter.
-      conds.push(or(...arms.map((a) => a.where))!);
+      conds.push(or(...arms.map((a) => a.filter ?? a.where))!);
     } else if (arms) {
       const ids = await searchPage(db, conds, arms, kind, take);
       if (ids.length === 0) return [];
