@@ -8,9 +8,9 @@
  *    DATABASE_URL and PUBLIC_URL (the proxy's address), MAIL_WORKER=on in both, a low AUTH_RATE_LIMIT_MAX, and
  *    TRUST_PROXY naming only the proxy's address (it appends to X-Forwarded-For, as real load balancers do);
  *  - a real SMTP server (smtp-server) that keeps every message both workers deliver;
- *  - a node:http proxy that sends each request to the other instance in turn, whatever the browser
- *    session, so nothing may rely on sticky sessions. It reaches the instances from 127.0.0.3; test clients
- *    come from 127.0.0.1 (the browser) and 127.0.0.2.
+ *  - a node:http proxy that sends each request to the other instance in turn (reads and writes each in a turn of
+ *    their own), whatever the browser session, so nothing may rely on sticky sessions. It reaches the instances
+ *    from 127.0.0.3; test clients come from 127.0.0.1 (the browser) and 127.0.0.2.
  * Ports: the proxy on E2E_PORT + 10, the instances on E2E_PORT + 11 and + 12 (5110-5112 by default).
  *
  * Database: TEST_DATABASE_URL when set (CI). When unset, the local server at postgres://postgres@127.0.0.1:5432

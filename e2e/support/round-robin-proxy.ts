@@ -1,6 +1,8 @@
 /**
  * Test-only: a load balancer in a few lines of node:http. Every request (not every connection, not every
- * session) goes to the next upstream in turn, so nothing in a test can lean on sticky sessions. Like nginx's
+ * session) goes to the next upstream in turn, so nothing in a test can lean on sticky sessions. Reads (GET, HEAD)
+ * and writes take turns of their own: consecutive writes always reach different upstreams, however many reads (a
+ * poll, a refetch) come between them, so a test can count on both upstreams serving writes. Like nginx's
  * `$proxy_add_x_forwarded_for` or a cloud load balancer, it appends the client's address to whatever
  * X-Forwarded-For the client sent (so the app must trust only the balancer's own hop), connects to the
  * upstreams from its own address (`localAddress`, the one to name in TRUST_PROXY), and sets X-Forwarded-Proto
@@ -49,11 +51,12 @@ export async function startRoundRobinProxy(options: {
   const host = options.host ?? '127.0.0.1';
   const upstreams = options.upstreams.map((u) => new URL(u));
   const log: ProxiedRequest[] = [];
-  let next = 0;
+  const next = { read: 0, write: 0 };
 
   const server = http.createServer((req, res) => {
-    const index = next;
-    next = (next + 1) % upstreams.length;
+    const kind = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
+    const index = next[kind];
+    next[kind] = (index + 1) % upstreams.length;
     const target = upstreams[index]!;
     const clientAddress = clientAddressOf(req);
     const entry: ProxiedRequest = {
