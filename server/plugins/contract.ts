@@ -86,7 +86,11 @@ function dropsAny(sent: unknown, kept: unknown): boolean {
   if (!isPlainObject(sent) || !isPlainObject(kept)) return false;
   for (const key of Object.keys(sent)) {
     const value = sent[key];
-    if (key in kept ? dropsAny(value, kept[key]) : value !== undefined) return true;
+    if (!(key in kept)) {
+      if (value !== undefined) return true;
+    } else if (value !== null && typeof value === 'object' && dropsAny(value, kept[key])) {
+      return true;
+    }
   }
   return false;
 }
