@@ -371,23 +371,32 @@ describe('search', () => {
     }
   });
 
-  it('pages a surname many accounts share (no probe) exactly as SQL orders it', async () => {
-    // 300 accounts named Plumtree with 70 orders each, whose contact names differ: only the account's copy on each
-    // order matches (migration 0022). The statistics make the arm dense (decision 037), so searchPage walks the
-    // sort index at once.
+  /**
+   * `accounts` accounts named `first last` with `orders` orders spread over them, ids `${tag}000001`…, whose contacts
+   * are someone else: only the account's copy on each order (migration 0022) holds the surname. Statistics fresh.
+   */
+  async function seedSurname(o: { tag: string; first: string; last: string; accounts: number; orders: number; minutes: number; days: number; dueHours: number }) {
+    const user = `${o.tag.toLowerCase()}-user-`;
     await t.app.db.execute(sql`
       insert into users (id, name, email, first_name, last_name)
-      select 'plum-user-' || i, 'Pat Plumtree', 'pat' || i || '@plum.example', 'Pat', 'Plumtree' from generate_series(1, 300) as i`);
+      select ${user} || i, ${`${o.first} ${o.last}`}, ${o.first.toLowerCase()} || i || ${`@${o.tag.toLowerCase()}.example`}, ${o.first}, ${o.last}
+      from generate_series(1, ${o.accounts}::int) as i`);
     await t.app.db.execute(sql`
       insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
         contact_name, contact_email, content, created_at, paid_at, due_date)
-      select 'QZ' || lpad(i::text, 6, '0'), 'plum-user-' || (1 + i % 300), 'Plum ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
+      select ${o.tag} || lpad(i::text, 6, '0'), ${user} || (1 + i % ${o.accounts}::int), 'Order ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
         'polished', 'blog-post', 100, 600, i % 4 = 0, 'Someone Else', 'else' || i || '@orders.example',
-        'A note about apricots number ' || i, now() - (i % 800) * interval '1 minute' - interval '2 days', now(),
-        date_trunc('hour', now()) + (i % 60) * interval '1 hour'
-      from generate_series(1, 21000) as i`);
+        'A note number ' || i, now() - (i % ${o.minutes}::int) * interval '1 minute' - ${o.days}::int * interval '1 day', now(),
+        date_trunc('hour', now()) + (i % ${o.dueHours}::int) * interval '1 hour'
+      from generate_series(1, ${o.orders}::int) as i`);
     await t.app.db.execute(sql`analyze users`);
     await t.app.db.execute(sql`analyze submissions`);
+  }
+
+  it('pages a surname many accounts share (no probe) exactly as SQL orders it', async () => {
+    // 300 accounts with 70 orders each: the statistics make the arm dense (decision 037), so searchPage walks the
+    // sort index at once.
+    await seedSurname({ tag: 'QZ', first: 'Pat', last: 'Plumtree', accounts: 300, orders: 21_000, minutes: 800, days: 2, dueHours: 60 });
     for (const sort of ['created', 'due'] as const) {
       expect(await searchedPages('plumtree', sort, 'QZ'), sort).toEqual(await inSqlOrder('QZ', sort));
     }
@@ -396,19 +405,7 @@ describe('search', () => {
   it('pages a surname of few accounts with many orders (probed, then walked) exactly as SQL orders it', async () => {
     // 30 accounts with 100 orders each: fewer than the planner calls common, more than the probe takes, so the arm
     // is probed and then walked.
-    await t.app.db.execute(sql`
-      insert into users (id, name, email, first_name, last_name)
-      select 'lark-user-' || i, 'Kit Larkspurwick', 'kit' || i || '@lark.example', 'Kit', 'Larkspurwick' from generate_series(1, 30) as i`);
-    await t.app.db.execute(sql`
-      insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
-        contact_name, contact_email, content, created_at, paid_at, due_date)
-      select 'QW' || lpad(i::text, 6, '0'), 'lark-user-' || (1 + i % 30), 'Quill ' || i, (array['paid', 'in-review', 'completed'])[1 + i % 3],
-        'polished', 'blog-post', 100, 600, i % 4 = 0, 'Another Person', 'another' || i || '@orders.example',
-        'A note about damsons number ' || i, now() - (i % 600) * interval '1 minute' - interval '3 days', now(),
-        date_trunc('hour', now()) + (i % 40) * interval '1 hour'
-      from generate_series(1, 3000) as i`);
-    await t.app.db.execute(sql`analyze users`);
-    await t.app.db.execute(sql`analyze submissions`);
+    await seedSurname({ tag: 'QW', first: 'Kit', last: 'Larkspurwick', accounts: 30, orders: 3_000, minutes: 600, days: 3, dueHours: 40 });
     for (const sort of ['created', 'due'] as const) {
       expect(await searchedPages('larkspurwick', sort, 'QW'), sort).toEqual(await inSqlOrder('QW', sort));
     }
