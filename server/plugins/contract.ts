@@ -62,37 +62,43 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The paths of fields in `sent` that the schema dropped from `kept` (zod's objects strip unknown keys). Fields
  * whose value is undefined are ignored: JSON has no undefined, so they never leave the server anyway.
  */
-export function droppedFields(sent: unknown, kept: unknown, at = ''): string[] {
-  // Every answer is checked: the quick pass builds no paths, and the paths are built only for an answer that drops one.
-  if (!dropsAny(sent, kept)) return [];
-  if (Array.isArray(sent) && Array.isArray(kept)) {
-    return sent.flatMap((item, i) => droppedFields(item, kept[i], `${at}[${i}]`));
-  }
-  if (!isPlainObject(sent) || !isPlainObject(kept)) return [];
+export function droppedFields(sent: unknown, kept: unknown): string[] {
   const dropped: string[] = [];
-  for (const [key, value] of Object.entries(sent)) {
-    const path = at ? `${at}.${key}` : key;
-    if (!(key in kept)) {
-      if (value !== undefined) dropped.push(path);
-    } else {
-      dropped.push(...droppedFields(value, kept[key], path));
-    }
-  }
+  collectDropped(sent, kept, [], dropped);
   return dropped;
 }
 
-function dropsAny(sent: unknown, kept: unknown): boolean {
-  if (Array.isArray(sent) && Array.isArray(kept)) return sent.some((item, i) => dropsAny(item, kept[i]));
-  if (!isPlainObject(sent) || !isPlainObject(kept)) return false;
+/** The path of a field: `a.b[0].c`. */
+function pathText(path: readonly (string | number)[]): string {
+  return path.reduce<string>((text, step) => (typeof step === 'number' ? `${text}[${step}]` : text ? `${text}.${step}` : step), '');
+}
+
+/**
+ * Every answer is checked, so the walk keeps the path as a stack of keys and indexes and writes it out only for a
+ * field the schema dropped; it does not descend into primitives.
+ */
+function collectDropped(sent: unknown, kept: unknown, path: (string | number)[], dropped: string[]): void {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    for (let i = 0; i < sent.length; i += 1) {
+      const item: unknown = sent[i];
+      if (item === null || typeof item !== 'object') continue;
+      path.push(i);
+      collectDropped(item, kept[i], path, dropped);
+      path.pop();
+    }
+    return;
+  }
+  if (!isPlainObject(sent) || !isPlainObject(kept)) return;
   for (const key of Object.keys(sent)) {
     const value = sent[key];
     if (!(key in kept)) {
-      if (value !== undefined) return true;
-    } else if (value !== null && typeof value === 'object' && dropsAny(value, kept[key])) {
-      return true;
+      if (value !== undefined) dropped.push(pathText([...path, key]));
+    } else if (value !== null && typeof value === 'object') {
+      path.push(key);
+      collectDropped(value, kept[key], path, dropped);
+      path.pop();
     }
   }
-  return false;
 }
 
 /**
