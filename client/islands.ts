@@ -8,18 +8,11 @@
  * the one for this visitor (server/plugins/after-paint.ts).
  */
 import { pageEarlyActions } from '@shared/early-actions';
-import { installMobileMenuIsland } from '@client/components/layout/mobile-menu-island';
-import { installBlogFilterIsland } from '@client/features/public-site/blog/blog-filter-island';
-import { installNewsletterIslands } from '@client/features/public-site/components/newsletter-island';
-
-/** Set on <html> once every island works (the e2e tests wait for it, as for React's hydration elsewhere). */
-const ISLANDS_READY_ATTRIBUTE = 'data-islands-ready';
+import { installStaticIslands, ISLANDS_READY_ATTRIBUTE } from './static-islands';
 
 // A click or submit held since the page was parsed (decision 040) acts once its island is installed.
 const early = pageEarlyActions();
 early.release();
-installMobileMenuIsland();
-installBlogFilterIsland();
-installNewsletterIslands();
+installStaticIslands();
 document.documentElement.setAttribute(ISLANDS_READY_ATTRIBUTE, '');
 early.replay();

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SESSION_HINT_CLASS } from '@shared/session-hint';
 import { pageEarlyActions } from '@shared/early-actions';
 import { whenPageReady } from '@client/lib/page-ready';
+import { showCarriedToast } from '@client/components/ui/toast-carry';
 import { installBlurAfterPress } from '@client/lib/blur-after-press';
 import { queryClient } from '@client/lib/query-client';
 import { hasSessionHint } from '@client/lib/session-hint';
@@ -12,6 +13,8 @@ import { preloadPage } from '@client/app/routes';
 import './styles.css';
 
 installBlurAfterPress();
+// The notice a page without the app showed as it sent the visitor here (the order form's island, decision 051).
+whenPageReady(showCarriedToast);
 
 const root = document.getElementById('root')!;
 const app = (

@@ -57,7 +57,21 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.animate-pulse, .animate-spin')).toHaveCount(0);
 }
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page scrolls sideways. A stop that sends the visitor on (`landsOn`) may navigate while this reads:
+ * then it reads the page it landed on, once that has loaded, rather than failing on the torn-down one.
+ */
+async function sidewaysScroll(page: Page): Promise<number> {
+  const read = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error;
+      await page.waitForLoadState();
+    }
+  }
+}
 
 async function violationsOn(page: Page, route: string, stop: Stop): Promise<string[]> {
   const path = typeof stop === 'string' ? stop : stop.path;

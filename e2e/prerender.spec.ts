@@ -11,22 +11,22 @@ async function reactOwnsHeading(page: Page): Promise<void> {
 }
 
 /**
- * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: a
- * static page whose visitors get the islands script, not the app (decision 049).
+ * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: the
+ * script a visitor gets in place of the app, the static pages' (decision 049) or the order form's (decision 051).
  */
-const PAGES = [
-  { path: '/', h1: 'AI wrote it. A human makes sure it’s right.', islands: true },
-  { path: '/about', h1: 'We put a human between your AI draft and your readers', islands: true },
-  { path: '/services', h1: 'Human review at the level your content needs', islands: true },
-  { path: '/blog', h1: 'Insights on AI content, accuracy and trust', islands: true },
-  { path: '/contact', h1: 'Get in touch with our team', islands: false },
-  { path: '/help-center', h1: 'How can we help?', islands: false },
-  { path: '/privacy-policy', h1: 'Privacy policy', islands: true },
-  { path: '/terms-of-service', h1: 'Terms of service', islands: true },
-  { path: '/accessibility', h1: 'Accessibility statement', islands: true },
-  { path: '/check-now', h1: 'Submit your content for human review', islands: false },
-  { path: '/login', h1: 'Welcome to HumanProof', islands: false },
-  { path: '/no-such-page', h1: '404 Page Not Found', islands: false },
+const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-form' }[] = [
+  { path: '/', h1: 'AI wrote it. A human makes sure it’s right.', islands: 'static' },
+  { path: '/about', h1: 'We put a human between your AI draft and your readers', islands: 'static' },
+  { path: '/services', h1: 'Human review at the level your content needs', islands: 'static' },
+  { path: '/blog', h1: 'Insights on AI content, accuracy and trust', islands: 'static' },
+  { path: '/contact', h1: 'Get in touch with our team' },
+  { path: '/help-center', h1: 'How can we help?' },
+  { path: '/privacy-policy', h1: 'Privacy policy', islands: 'static' },
+  { path: '/terms-of-service', h1: 'Terms of service', islands: 'static' },
+  { path: '/accessibility', h1: 'Accessibility statement', islands: 'static' },
+  { path: '/check-now', h1: 'Submit your content for human review', islands: 'order-form' },
+  { path: '/login', h1: 'Welcome to HumanProof' },
+  { path: '/no-such-page', h1: '404 Page Not Found' },
 ];
 
 test.describe('pre-rendered pages', () => {
@@ -42,7 +42,7 @@ test.describe('pre-rendered pages', () => {
       // The page paints from its HTML; its scripts only hydrate it, so they start after the first paint (decision
       // 010): the served HTML holds them inert, for the loader at the end of the body.
       expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count(), p.path).toBe(0);
-      // A static page names the app's script (for a signed-in visitor) and the islands' (for everyone else).
+      // A page with islands names the app's script (for a signed-in visitor) and its island's (for everyone else).
       expect(await page.locator('script[type="hp-after-paint"]').count(), p.path).toBe(p.islands ? 2 : 1);
       expect(await page.locator('body > script:last-child').textContent(), p.path).toContain('requestAnimationFrame');
     }
@@ -69,7 +69,7 @@ test.describe('pre-rendered pages', () => {
     });
   }
 
-  for (const p of PAGES.filter((page) => page.islands)) {
+  for (const p of PAGES.filter((page) => page.islands === 'static')) {
     test(`${p.path} is static for a visitor: the islands script alone, no React`, async ({ page }) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
@@ -82,6 +82,43 @@ test.describe('pre-rendered pages', () => {
       expect(await page.evaluate(() => Object.keys(document.querySelector('main h1')!).some((key) => key.startsWith('__react')))).toBe(false);
     });
   }
+
+  test("/check-now for a visitor: the order form's island alone, which adopts the server's form and nothing else", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Keep the server's form node as parsed, before any module script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { serverForm: Element | null }).serverForm = document.getElementById('check-now-form');
+        }
+      });
+    });
+    await page.goto('/check-now');
+    await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
+    const hydrated = (selector: string) =>
+      page.evaluate((s) => Object.keys(document.querySelector(s)!).some((key) => key.startsWith('__reactFiber$')), selector);
+    // React owns the form, adopted from the HTML (not replaced), and leaves the page around it static.
+    expect(await hydrated('#check-now-form')).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('check-now-form') === (window as unknown as { serverForm: Element | null }).serverForm)).toBe(true);
+    expect(await hydrated('main h1')).toBe(false);
+    // Its own script and what that imports, none of the app's (the app's entry is index-*.js).
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((script) => !/^\/assets\/index-/.test(script))).toBe(true);
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/order-form-island-[\w-]+\.js$/));
+    // The fixture fails the test on any message about hydration.
+  });
+
+  test('a signed-in visitor on /check-now gets the app, with their name and e-mail filled in', async ({ page }) => {
+    const user = await signUpViaApi(page, { firstName: 'Orla' });
+    await page.goto('/check-now');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await reactOwnsHeading(page);
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    expect(await page.locator('html[data-islands-ready]').count()).toBe(0);
+  });
 
   test('a signed-in visitor on a static page gets the app: the navbar shows the account', async ({ page }) => {
     await signUpViaApi(page, { firstName: 'Stella' });

@@ -1,8 +1,9 @@
 // Builds the client (Vite), pre-renders the public pages (decision 019), bundles the server (esbuild) with its
 // migrations, and pre-compresses assets.
-import { build as viteBuild } from 'vite';
+import { build as viteBuild, loadConfigFromFile } from 'vite';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
+import { register } from 'tsx/esm/api';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,19 +18,34 @@ async function buildClient() {
     logLevel: 'warn',
     build: { outDir: path.join(dist, 'client') },
   });
-  // The static public pages' script (decision 049), built on its own so it shares no chunk with the app: the app's
-  // chunks stay as they were, and the islands come as one small file. Its manifest sits beside the app's.
-  await viteBuild({
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: {
-      outDir: path.join(dist, 'client'),
-      emptyOutDir: false,
-      copyPublicDir: false,
-      manifest: '.vite/islands-manifest.json',
-      rollupOptions: { input: { islands: path.join(root, 'client/islands.ts') } },
-    },
-  });
+  // The island scripts (shared/island-scripts.ts: the static pages', decision 049, and the order form's, decision
+  // 051), each built on its own so it shares no chunk with the app or another island: the app's chunks stay as they
+  // were. Each manifest sits beside the app's.
+  register();
+  const { ISLAND_SCRIPTS } = await import('../shared/island-scripts.ts');
+  // Without the app's chunk groups (vite.config.ts): they put zod in the framework chunk every page loads, and an
+  // island loads zod only with its first check (decision 051). Left to itself, the bundler puts what the island
+  // runs at once in its entry file and each part it imports later in a chunk of its own.
+  const { config } = await loadConfigFromFile({ command: 'build', mode: 'production' }, path.join(root, 'vite.config.ts'));
+  delete config.build.rollupOptions.output.codeSplitting;
+  for (const { source, manifest } of Object.values(ISLAND_SCRIPTS)) {
+    await viteBuild({
+      ...config,
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        ...config.build,
+        outDir: path.join(dist, 'client'),
+        emptyOutDir: false,
+        copyPublicDir: false,
+        manifest: `.vite/${manifest}`,
+        rollupOptions: {
+          ...config.build.rollupOptions,
+          input: { [path.basename(source).replace(/\.tsx?$/, '')]: path.join(root, 'client', source) },
+        },
+      },
+    });
+  }
   const assets = path.join(dist, 'client');
   const walk = (dir) =>
     readdirSync(dir).flatMap((name) => {

@@ -5,9 +5,10 @@
 // paint <= 1.0 s on /; total blocking time < 200 ms on every page; time to interactive < 2.5 s on /check-now.
 // Exits 1 when a median misses one. Then prints each page's initial JavaScript (scripts/js-budget.mjs).
 // Builds into its own folder (HP_DIST_DIR, default .tmp/dist-lighthouse) when the sources are newer, unless
-// LIGHTHOUSE_NO_BUILD=1 (to measure an older build as it is). LIGHTHOUSE_PAGES=/check-now,/about measures a subset.
+// LIGHTHOUSE_NO_BUILD=1 (to measure an older build as it is). LIGHTHOUSE_PAGES=/check-now,/about measures a subset;
+// LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's full JSON report there (long tasks, script costs).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,11 @@ function runLighthouse(url, attempt = 1) {
     throw new Error(`lighthouse failed for ${url}:\n${result.stderr}`);
   }
   const report = JSON.parse(result.stdout);
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), result.stdout);
+  }
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id) => report.audits[id]?.numericValue ?? NaN;
   const failing = Object.values(report.audits)

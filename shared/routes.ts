@@ -8,6 +8,7 @@
  * `access` is who may see it (`customer` pages ask a visitor to sign in; the admin page turns away non-admins).
  */
 import { BRAND } from './brand';
+import type { IslandScript } from './island-scripts';
 
 export type PageAccess = 'public' | 'customer' | 'staff' | 'admin';
 
@@ -28,18 +29,19 @@ export interface PageRoute {
   /** Kept out of search engines: `<meta name="robots" content="noindex">`, and never in sitemap.xml. */
   noindex?: boolean;
   /**
-   * A static page with a few interactive islands (decision 049): for a visitor without the signed-in hint it loads
-   * client/islands.ts, a few KB with no React, instead of the app; a signed-in visitor's page loads the app, which
-   * hydrates it as any other. Only for pre-rendered pages whose controls all have an island.
+   * A pre-rendered page whose interactive parts all have an island: for a visitor without the signed-in hint it
+   * loads that island script (shared/island-scripts.ts) instead of the app. `static` is a few KB with no React
+   * (decision 049); `order-form` hydrates /check-now's form alone (decision 051). A signed-in visitor's page loads
+   * the app, which hydrates it as any other.
    */
-  islands?: boolean;
+  islands?: IslandScript;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/marketing-home-page.tsx',
     signedInPage: 'features/dashboard/customer-home-page.tsx',
     access: 'public',
@@ -50,6 +52,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/check-now',
     prerender: true,
+    islands: 'order-form',
     page: 'features/submissions/check-now-page.tsx',
     access: 'public',
     title: 'Submit your content',
@@ -59,7 +62,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/about',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/about-page.tsx',
     access: 'public',
     title: 'About us',
@@ -69,7 +72,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/services',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/services-page.tsx',
     access: 'public',
     title: 'Services and pricing',
@@ -79,7 +82,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/blog',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/blog-page.tsx',
     access: 'public',
     title: 'Blog',
@@ -89,7 +92,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/blog/:slug',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/blog-post-page.tsx',
     access: 'public',
     // The page sets its post's own title and excerpt.
@@ -116,7 +119,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/privacy-policy',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/privacy-policy-page.tsx',
     access: 'public',
     title: 'Privacy policy',
@@ -126,7 +129,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/terms-of-service',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/terms-of-service-page.tsx',
     access: 'public',
     title: 'Terms of service',
@@ -136,7 +139,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/accessibility',
     prerender: true,
-    islands: true,
+    islands: 'static',
     page: 'features/public-site/accessibility-statement-page.tsx',
     access: 'public',
     title: 'Accessibility statement',

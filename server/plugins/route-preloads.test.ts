@@ -3,20 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPageRoute } from '../../shared/routes';
-import { buildShells, ISLANDS_ENTRY, ISLANDS_MANIFEST } from './route-preloads';
+import { ISLAND_SCRIPTS, type IslandScript } from '../../shared/island-scripts';
+import { buildShells } from './route-preloads';
 
 const INDEX = '<html><head><title>HumanProof</title><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/shared-1.js"></head><body></body></html>';
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
-/** A client build folder holding the app's manifest and, when given, the islands' (scripts/build.mjs). */
-function buildFolder(app: Manifest, islands?: Manifest): string {
+/** A client build folder holding the app's manifest and, when given, island scripts' (scripts/build.mjs). */
+function buildFolder(app: Manifest, islands: Partial<Record<IslandScript, Manifest>> = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hp-manifest-'));
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(app));
-  if (islands) writeFileSync(path.join(dir, '.vite', ISLANDS_MANIFEST), JSON.stringify(islands));
+  for (const [kind, manifest] of Object.entries(islands)) {
+    writeFileSync(path.join(dir, '.vite', ISLAND_SCRIPTS[kind as IslandScript].manifest), JSON.stringify(manifest));
+  }
   return dir;
 }
+const STATIC_ENTRY = ISLAND_SCRIPTS.static.source;
+const ORDER_FORM_ENTRY = ISLAND_SCRIPTS['order-form'].source;
 
 describe('route preloads', () => {
   it("adds modulepreload links for a page's chunk and its static imports, not those already in the shell", () => {
@@ -45,7 +50,10 @@ describe('route preloads', () => {
         '_shared-1.js': { file: 'assets/shared-1.js' },
         'features/public-site/about-page.tsx': { file: 'assets/about-page-1.js', imports: ['_shared-1.js'] },
       },
-      { [ISLANDS_ENTRY]: { file: 'assets/islands-1.js', isEntry: true, imports: ['_dom-1.js'] }, '_dom-1.js': { file: 'assets/dom-1.js' } },
+      {
+        static: { [STATIC_ENTRY]: { file: 'assets/islands-1.js', isEntry: true, imports: ['_dom-1.js'] }, '_dom-1.js': { file: 'assets/dom-1.js' } },
+        'order-form': { [ORDER_FORM_ENTRY]: { file: 'assets/order-form-1.js', isEntry: true, imports: ['_react-1.js'] }, '_react-1.js': { file: 'assets/react-1.js' } },
+      },
     );
     const built = '<html><head><title>HumanProof</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body></body></html>';
     const shellFor = buildShells(dir, built);
@@ -58,7 +66,13 @@ describe('route preloads', () => {
     expect(about.match(/<script|<link rel="modulepreload"/g)).toHaveLength(5);
     // The app's shell of the same route, and a route that is not static, name the app alone.
     expect(shellFor(findPageRoute('/about'))).not.toContain('islands-1.js');
-    expect(shellFor(findPageRoute('/check-now'), 'islands')).not.toContain('islands-1.js');
+    expect(shellFor(findPageRoute('/about'), 'islands')).not.toContain('order-form-1.js');
+    expect(shellFor(findPageRoute('/login'), 'islands')).not.toContain('islands-1.js');
+    // The order form's page names its own island script, not the static pages'.
+    const checkNow = shellFor(findPageRoute('/check-now'), 'islands');
+    expect(checkNow).toContain('<script type="module" crossorigin src="/assets/order-form-1.js" data-for="visitor"></script>');
+    expect(checkNow).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js" data-for="visitor">');
+    expect(checkNow).not.toContain('islands-1.js');
   });
 
   it('serves the plain shell without a manifest', () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../shared/seo';
+import { ISLAND_SCRIPTS, type IslandScript } from '../../shared/island-scripts';
 import { documentTitle, NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, PAGE_ROUTES, type PageRoute } from '../../shared/routes';
 
 interface ManifestChunk {
@@ -31,12 +32,7 @@ export function withMeta(html: string, title: string, description: string | unde
   return out;
 }
 
-/** The manifest key of the static pages' script (client/islands.ts, decision 049). */
-export const ISLANDS_ENTRY = 'islands.ts';
-/** Its manifest, under the client build's .vite folder (scripts/build.mjs). */
-export const ISLANDS_MANIFEST = 'islands-manifest.json';
-
-/** Which script a page loads: the app, or the islands of a static page (decision 049). */
+/** Which script a page loads: the app, or the island script its route names (decisions 049 and 051). */
 export type ShellScript = 'app' | 'islands';
 
 /**
@@ -44,9 +40,9 @@ export type ShellScript = 'app' | 'islands';
  * `<link rel="modulepreload">` for that page's chunks, so the browser fetches them alongside the entry instead of
  * after it (one round trip less before the page can paint). Built once at start from Vite's manifest; without
  * a manifest the shells carry no preloads. `undefined` gives the 404 shell. The `islands` shell of a route marked
- * `islands` (decision 049) names the app's scripts for a visitor with the signed-in hint and client/islands.ts
- * for everyone else (server/plugins/after-paint.ts starts one of them); without the islands' build it is the
- * app's shell.
+ * `islands` (decisions 049 and 051) names the app's scripts for a visitor with the signed-in hint and the route's
+ * island script for everyone else (server/plugins/after-paint.ts starts one of them); without that script's build
+ * it is the app's shell.
  */
 export function buildShells(
   clientDir: string,
@@ -56,10 +52,16 @@ export function buildShells(
   const inShell = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
 
   const chunksOf = (key: string) => chunkFiles(manifest, key);
-  // The islands' own build and manifest (scripts/build.mjs): its chunks are its own, never the app's.
-  const [islandsEntry, ...islandsImports] = chunkFiles(readManifest(path.join(clientDir, '.vite', ISLANDS_MANIFEST)), ISLANDS_ENTRY);
-  // The app's scripts stay, for a visitor with the signed-in hint; the islands are for everyone else.
-  const islandsShell = (html: string) => {
+  // Each island script has its own build and manifest (scripts/build.mjs): its chunks are its own, never the app's.
+  const islandFiles = new Map(
+    Object.entries(ISLAND_SCRIPTS).map(([kind, { source, manifest: file }]) => [
+      kind as IslandScript,
+      chunkFiles(readManifest(path.join(clientDir, '.vite', file)), source),
+    ]),
+  );
+  // The app's scripts stay, for a visitor with the signed-in hint; the island is for everyone else.
+  const islandsShell = (html: string, kind: IslandScript) => {
+    const [islandsEntry, ...islandsImports] = islandFiles.get(kind) ?? [];
     if (!islandsEntry) return html;
     const forSignedIn = html
       .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, '<script type="module" crossorigin src="$1" data-for="signed-in"></script>')
@@ -79,7 +81,7 @@ export function buildShells(
     const html = withMeta(indexHtml, route.title, route.description);
     const shell = links ? html.replace('</head>', `${links}</head>`) : html;
     shells.set(route, shell);
-    if (route.islands) staticShells.set(route, islandsShell(shell));
+    if (route.islands) staticShells.set(route, islandsShell(shell, route.islands));
   }
   const notFound = withMeta(indexHtml, NOT_FOUND_TITLE, NOT_FOUND_DESCRIPTION);
   return (route, script = 'app') => {

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
-import { fullName } from '@client/lib/current-user';
+import { fullName } from '@client/lib/user-name';
 import { UserAvatar } from './user-avatar';
 
 /** The signed-in user's avatar menu; its own chunk, so visitors never download the dropdown code. */

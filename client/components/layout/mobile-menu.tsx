@@ -5,7 +5,7 @@ import { LayoutDashboard, LogOut, Settings, Shield, X } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
 import { Button } from '@client/components/ui/button';
 import { LOGIN_URL } from '@client/lib/login-redirect';
-import { fullName } from '@client/lib/current-user';
+import { fullName } from '@client/lib/user-name';
 import { PANEL_LINK, PUBLIC_LINKS } from './nav-links';
 import { UserAvatar } from './user-avatar';
 

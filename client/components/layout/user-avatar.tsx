@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@shared/auth.schema';
-import { userInitials } from '@client/lib/current-user';
+import { userInitials } from '@client/lib/user-name';
 import { cn } from '@client/lib/cn';
 
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {

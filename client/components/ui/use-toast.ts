@@ -46,3 +46,8 @@ export function useToasts(): ToastItem[] {
     () => items,
   );
 }
+
+/** The notices on screen now (newest first). */
+export function visibleToasts(): readonly ToastItem[] {
+  return items;
+}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { QUEUE_STATUS_FILTERS, QUEUE_VIEW_LABELS, QUEUE_VIEWS, type QueueSort, type QueueStatusFilter, type QueueView } from '@shared/review.schema';
 import { STATUS_LABELS, isSubmissionStatus } from '@shared/submission-status';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { TabList } from '@client/components/ui/tab-list';
 import type { QueueFilters } from './api/get-queue';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -19,47 +20,22 @@ export const queueTabId = (panelId: string, view: QueueView) => `${panelId}-tab-
  * arrow keys, Home and End move between the views; the queue below is the tab panel `panelId`.
  */
 export function QueueViewTabs({ view, panelId, onChange }: { view: QueueView; panelId: string; onChange: (view: QueueView) => void }) {
-  const refs = useRef<Partial<Record<QueueView, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = QUEUE_VIEWS.indexOf(view);
-    const last = QUEUE_VIEWS.length - 1;
-    const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = QUEUE_VIEWS[target]!;
-    onChange(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div role="tablist" aria-label="Queue view" className="flex gap-1 border-b border-slate-200">
-      {QUEUE_VIEWS.map((v) => {
-        const selected = v === view;
-        return (
-          <button
-            key={v}
-            ref={(el) => {
-              refs.current[v] = el;
-            }}
-            type="button"
-            role="tab"
-            id={queueTabId(panelId, v)}
-            aria-selected={selected}
-            aria-controls={panelId}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(v)}
-            onKeyDown={onKeyDown}
-            className={
-              selected
-                ? '-mb-px rounded-t-md border border-b-white border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
-                : '-mb-px rounded-t-md border border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
-            }
-          >
-            {QUEUE_VIEW_LABELS[v]}
-          </button>
-        );
-      })}
-    </div>
+    <TabList
+      label="Queue view"
+      tabs={QUEUE_VIEWS}
+      value={view}
+      onChange={onChange}
+      tabId={(v) => queueTabId(panelId, v)}
+      panelId={() => panelId}
+      labelOf={(v) => QUEUE_VIEW_LABELS[v]}
+      className="flex gap-1 border-b border-slate-200"
+      tabClassName={(selected) =>
+        selected
+          ? '-mb-px rounded-t-md border border-b-white border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
+          : '-mb-px rounded-t-md border border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
+      }
+    />
   );
 }
 

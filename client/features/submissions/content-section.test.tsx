@@ -6,7 +6,7 @@ import { countWords } from '@shared/word-count';
 import { ContentSection } from './content-section';
 import { EMPTY_FORM, type SubmissionForm, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
-import { withWordCount } from './api/create-submission';
+import { withWordCount } from './api/submission-outcome';
 
 /** The form's content card and summary as submission-form.tsx wires them, for one content value. */
 function Harness({ content }: { content: string }) {

@@ -1,18 +1,33 @@
-import { Tabs } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
 import { ClipboardPaste, FileUp, TriangleAlert } from 'lucide-react';
-import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Textarea } from '@client/components/ui/input';
 import { FieldError, Label } from '@client/components/ui/label';
+import { TabList } from '@client/components/ui/tab-list';
 import { cn } from '@client/lib/cn';
 import type { ExtractedText } from './api/extract-text';
 import { FileUpload } from './file-upload';
 import type { SubmissionForm } from './form-model';
 
 export type ContentMode = 'paste' | 'upload';
+const CONTENT_MODES: readonly ContentMode[] = ['paste', 'upload'];
 
 const TAB =
   'flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+const MODE_LABELS: Record<ContentMode, ReactNode> = {
+  paste: (
+    <>
+      <ClipboardPaste className="h-4 w-4" aria-hidden="true" /> Paste text
+    </>
+  ),
+  upload: (
+    <>
+      <FileUp className="h-4 w-4" aria-hidden="true" /> Upload document
+    </>
+  ),
+};
 
 export function ContentSection({
   form,
@@ -35,6 +50,12 @@ export function ContentSection({
   onExtracted: (result: ExtractedText) => void;
 }) {
   const error = form.formState.errors.content?.message;
+  const ids = useId();
+  const tabId = (tab: ContentMode) => `${ids}-tab-${tab}`;
+  const panelId = (tab: ContentMode) => `${ids}-panel-${tab}`;
+  // A panel is a tab stop of its own, as WAI-ARIA's tabs pattern has it when a panel does not start with a control:
+  // Tab from the tabs reaches it, and brings the whole of it into view above the pinned total bar.
+  const panel = (tab: ContentMode) => ({ role: 'tabpanel', id: panelId(tab), 'aria-labelledby': tabId(tab), hidden: mode !== tab, tabIndex: 0 }) as const;
   const tooLong = words > MAX_WORDS;
   return (
     <Card>
@@ -43,31 +64,38 @@ export function ContentSection({
         <CardDescription>Paste your text or upload a document. Up to {MAX_WORDS.toLocaleString('en-GB')} words per order.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <Tabs.Root value={mode} onValueChange={(value) => onModeChange(value as ContentMode)}>
-          <Tabs.List aria-label="How to add your content" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tabs.Trigger value="paste" className={TAB}>
-              <ClipboardPaste className="h-4 w-4" aria-hidden="true" /> Paste text
-            </Tabs.Trigger>
-            <Tabs.Trigger value="upload" className={TAB}>
-              <FileUp className="h-4 w-4" aria-hidden="true" /> Upload document
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="paste" className="mt-4 flex flex-col gap-1.5">
-            <Label htmlFor="content">Your content</Label>
-            <Textarea
-              id="content"
-              rows={12}
-              placeholder="Paste the text you want a human to check…"
-              aria-invalid={Boolean(error)}
-              aria-describedby="content-word-count content-error"
-              className="min-h-64 font-[inherit]"
-              {...form.register('content')}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="upload" className="mt-4">
-            <FileUpload fileName={fileName} previewText={form.watch('content')} onExtracted={onExtracted} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <div>
+          <TabList
+            label="How to add your content"
+            tabs={CONTENT_MODES}
+            value={mode}
+            onChange={onModeChange}
+            tabId={tabId}
+            panelId={panelId}
+            labelOf={(tab) => MODE_LABELS[tab]}
+            className="flex gap-1 rounded-lg bg-slate-100 p-1"
+            tabClassName={() => TAB}
+          />
+          <div {...panel('paste')} className="mt-4 flex flex-col gap-1.5">
+            {mode === 'paste' ? (
+              <>
+                <Label htmlFor="content">Your content</Label>
+                <Textarea
+                  id="content"
+                  rows={12}
+                  placeholder="Paste the text you want a human to check…"
+                  aria-invalid={Boolean(error)}
+                  aria-describedby="content-word-count content-error"
+                  className="min-h-64 font-[inherit]"
+                  {...form.register('content')}
+                />
+              </>
+            ) : null}
+          </div>
+          <div {...panel('upload')} className="mt-4">
+            {mode === 'upload' ? <FileUpload fileName={fileName} previewText={form.watch('content')} onExtracted={onExtracted} /> : null}
+          </div>
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p id="content-word-count" aria-live="polite" className={cn('font-medium', tooLong ? 'text-red-700' : 'text-slate-700')}>
             <span data-testid="word-count">{words.toLocaleString('en-GB')}</span> {words === 1 ? 'word' : 'words'}

@@ -2,7 +2,7 @@ import { ENGLISH_VARIANT_LABELS } from '@shared/categories';
 import { Zap } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS } from '@shared/categories';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT } from '@shared/pricing';
-import { MAX_TONE_CHARACTERS } from '@shared/submission.schema';
+import { MAX_TONE_CHARACTERS } from '@shared/submission-limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';

@@ -1,7 +1,7 @@
 import { FormAlert } from '@client/components/ui/form-field';
 import { useRef, useState, type DragEvent } from 'react';
 import { FileText, Loader2, Upload } from 'lucide-react';
-import { CONTENT_PREVIEW_UPLOAD } from '@shared/submission.schema';
+import { CONTENT_PREVIEW_UPLOAD } from '@shared/submission-limits';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/cn';

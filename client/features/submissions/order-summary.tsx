@@ -4,7 +4,7 @@ import { categoryLabel } from '@shared/categories';
 import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT, MINIMUM_CHARGE_PENCE, quotePrice } from '@shared/pricing';
 import { TIERS, type ServiceTier } from '@shared/service-tiers';
-import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -22,16 +22,22 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 
 /**
  * Below lg the summary sits under a long form: a bar pinned to the bottom of the screen keeps the live total and a
- * submit button in view, and the page gets room at its end so the bar covers nothing. Hidden where the summary
- * stands beside the form.
+ * submit button in view, and the page gets room at its end, and the focus room above the bar, so the bar covers
+ * nothing. Hidden where the summary stands beside the form.
  */
 function StickyTotalBar({ total, disabled, pending }: { total: string; disabled: boolean; pending: boolean }) {
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useToastClearance(bar);
   useEffect(() => {
     const room = ['pb-20', 'lg:pb-0'];
+    // What the focus scrolls to stops above the bar, so the bar never hides a focused field (WCAG 2.4.11).
+    const scrollRoom = ['scroll-pb-24', 'lg:scroll-pb-0'];
     document.body.classList.add(...room);
-    return () => document.body.classList.remove(...room);
+    document.documentElement.classList.add(...scrollRoom);
+    return () => {
+      document.body.classList.remove(...room);
+      document.documentElement.classList.remove(...scrollRoom);
+    };
   }, []);
   return (
     <div

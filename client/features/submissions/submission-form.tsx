@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Loader2 } from 'lucide-react';
 import { countWords } from '@shared/word-count';
-import { buildSubmissionSchema, MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission.schema';
+import { MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { Button } from '@client/components/ui/button';
 import { useErrorSummary } from '@client/components/ui/error-summary';
 import { toast } from '@client/components/ui/use-toast';
-import { fullName, useCurrentUser } from '@client/lib/current-user';
-import { useSiteConfig } from '@client/lib/site-config';
+import { fullName } from '@client/lib/user-name';
 import { ContactSection } from './contact-section';
 import { ContentSection, type ContentMode } from './content-section';
 import { DetailsSection } from './details-section';
@@ -18,7 +16,8 @@ import { clearFormDraft, newDraftId, saveFormDraft } from './form-draft';
 import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
-import { useCreateSubmission } from './api/create-submission';
+import { useOrderFormServices } from './order-form-services';
+import { lazySubmissionResolver, preloadSubmissionValidation } from './submission-resolver';
 import { initialForm, useFormPrefill, type InitialForm } from './use-form-prefill';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { CHECK_NOW_FORM_ID, readTypedFields } from './typed-before-hydration';
@@ -65,8 +64,9 @@ function TypedBeforeHydration({ onRead }: { onRead: (typed: Partial<SubmissionFo
  */
 export default function SubmissionForm() {
   const search = useSearch();
-  const site = useSiteConfig();
-  const { user } = useCurrentUser();
+  const services = useOrderFormServices();
+  const site = services.useSiteConfig();
+  const user = services.useCurrentUser();
   // False only while adopting the pre-rendered HTML (and on the server): the first render must then match it.
   const hydrated = useHydrated();
   const [start, setStart] = useState<InitialForm | null>(() => (hydrated ? initialForm(search) : null));
@@ -77,11 +77,7 @@ export default function SubmissionForm() {
   const [restored, setRestored] = useState(start?.restored ?? false);
 
   const form = useForm<SubmissionFormValues, unknown, SubmissionFormOutput>({
-    resolver: zodResolver(buildSubmissionSchema(site.support.email)) as unknown as Resolver<
-      SubmissionFormValues,
-      unknown,
-      SubmissionFormOutput
-    >,
+    resolver: useMemo(() => lazySubmissionResolver(site.support.email), [site.support.email]),
     defaultValues: start?.values ?? EMPTY_FORM,
     mode: 'onTouched',
     // The error summary takes the focus after a failed submit, and links to each field.
@@ -111,7 +107,15 @@ export default function SubmissionForm() {
   }, [start, search, form]);
 
   const loadingDraft = useFormPrefill(form, start);
-  const create = useCreateSubmission(draftId);
+  const create = services.useCreateSubmission(draftId);
+  // The checks are fetched when the visitor starts on the form, not while the page is still becoming interactive.
+  const warmed = useRef(false);
+  const warmUp = () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    preloadSubmissionValidation();
+    services.warmUp?.();
+  };
 
   const content = form.watch('content');
   const words = countWords(content ?? '');
@@ -193,7 +197,7 @@ export default function SubmissionForm() {
         </p>
       ) : null}
       <div className="mt-4 empty:hidden">{errorSummary.summary}</div>
-      <form id={CHECK_NOW_FORM_ID} noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form id={CHECK_NOW_FORM_ID} noValidate onSubmit={onSubmit} onFocus={warmUp} onPointerDown={warmUp} className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {start ? null : <TypedBeforeHydration onRead={onTypedRead} />}
         <div className="flex min-w-0 flex-col gap-6">
           <ContentSection

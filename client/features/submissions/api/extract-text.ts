@@ -1,5 +1,5 @@
-import { MAX_UPLOAD_BYTES } from '@shared/submission.schema';
-import { extractedTextSchema, type ExtractedText } from '@shared/text-extraction';
+import { MAX_UPLOAD_BYTES } from '@shared/submission-limits';
+import type { ExtractedText, extractedTextSchema as ExtractedTextSchema } from '@shared/text-extraction';
 import { ApiError } from '@client/lib/api';
 
 /** The form's upload limit (decisions.md, Files): .txt, .docx and .pdf up to 10 MB. */
@@ -32,14 +32,19 @@ export function checkUploadFile(file: Pick<File, 'name' | 'size'>): string | nul
 
 /** POST /api/extract-text with the raw bytes; throws an Error whose message can be shown as is. */
 export async function extractText(file: File): Promise<ExtractedText> {
+  // The answer's schema loads beside the upload: the order form's first script carries no zod (decision 051).
   let response: Response;
+  let extractedTextSchema: typeof ExtractedTextSchema;
   try {
-    response = await fetch('/api/extract-text', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) },
-      body: file,
-    });
+    [{ extractedTextSchema }, response] = await Promise.all([
+      import('@shared/text-extraction'),
+      fetch('/api/extract-text', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) },
+        body: file,
+      }),
+    ]);
   } catch {
     throw new Error(UPLOAD_ERRORS.network);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, userInitials } from './current-user';
+import { fullName, userInitials } from './user-name';
 
 describe('avatar initials', () => {
   it('uses the first letters of first and last name, upper-cased', () => {
