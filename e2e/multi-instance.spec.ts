@@ -253,11 +253,15 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
       data: { email: ADMIN, name: 'Riley Reviewer', firstName: 'Riley', lastName: 'Reviewer', password: E2E_PASSWORD },
     });
     expect(signUp.status(), await signUp.text()).toBe(200);
+    // The reviewer's page opens its own stream; the server listens before it answers, so once the answer is in,
+    // nothing that happens later can miss this page.
+    const adminStream = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
     await admin.getByLabel('Search').fill(id);
     const row = admin.getByTestId(`queue-row-${id}`);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await adminStream;
 
     // Live updates (issue 25): the customer's dashboard holds a stream on one instance; the review starts on the
     // other, and the customer's open page shows it without a reload, well before its 30 s poll would.
