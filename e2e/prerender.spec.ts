@@ -111,6 +111,20 @@ test.describe('pre-rendered pages', () => {
     // The fixture fails the test on any message about hydration.
   });
 
+  test("/check-now's small-screen menu works for a visitor, without the app", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/check-now');
+    await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await button.click();
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Services', exact: true })).toHaveAttribute('href', '/services');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
   test('a signed-in visitor on /check-now gets the app, with their name and e-mail filled in', async ({ page }) => {
     const user = await signUpViaApi(page, { firstName: 'Orla' });
     await page.goto('/check-now');
