@@ -196,6 +196,21 @@ test.describe('typed before hydration', () => {
   }
   const hydrated = waitForHydration;
 
+  test("/login's two buttons stay where they were painted when its pending-submission notice appears", async ({ page }) => {
+    // A visitor sent to sign in by the order form's island arrives by a full page load, and presses at once: the
+    // notice, which only the hydrated page can show, must not move the buttons under their pointer.
+    await page.addInitScript(() => {
+      if (location.pathname === '/login') localStorage.setItem('pendingSubmission', JSON.stringify({ content: 'Held for sign-in.', wordCount: 3 }));
+    });
+    const release = await holdScripts(page);
+    await page.goto('/login');
+    const buttons = [page.getByRole('link', { name: 'Sign in', exact: true }), page.getByRole('link', { name: 'Create account' })];
+    const painted = await Promise.all(buttons.map((b) => b.boundingBox()));
+    release();
+    await expect(page.getByText('Your submission is ready')).toBeVisible();
+    expect(await Promise.all(buttons.map((b) => b.boundingBox()))).toEqual(painted);
+  });
+
   test('the help center search keeps what was typed and filters by it', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/help-center');

@@ -15,15 +15,6 @@ export default function LoginPage() {
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold">Welcome to HumanProof</h1>
       <p className="mt-2 text-center text-slate-600">Sign in or create an account to order and track your reviews.</p>
-      {pending ? (
-        <div role="status" className="mx-auto mt-6 flex max-w-xl items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-          <FileCheck2 className="mt-0.5 h-5 w-5 text-emerald-700" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-emerald-900">Your submission is ready</p>
-            <p className="text-sm text-emerald-900">Sign in or create an account and we will take you straight to checkout.</p>
-          </div>
-        </div>
-      ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -50,6 +41,17 @@ export default function LoginPage() {
           </CardContent>
         </Card>
       </div>
+      {/* Below the cards, not above: it appears once the page is hydrated (the pre-rendered page cannot know the
+          browser's storage), and above the cards it pushed them down under a visitor's pointer as they pressed. */}
+      {pending ? (
+        <div role="status" className="mx-auto mt-6 flex max-w-xl items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+          <FileCheck2 className="mt-0.5 h-5 w-5 text-emerald-700" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-emerald-900">Your submission is ready</p>
+            <p className="text-sm text-emerald-900">Sign in or create an account and we will take you straight to checkout.</p>
+          </div>
+        </div>
+      ) : null}
       <p className="mt-8 text-center text-sm text-slate-600">
         By continuing you agree to our{' '}
         <Link href="/terms-of-service" className="text-accent underline">
