@@ -33,15 +33,17 @@ if (!existsSync(manifestFile)) {
   console.error(`No build at ${path.relative(root, dist)}: run node scripts/build.mjs first.`);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 register();
 const { PAGE_ROUTES, findPageRoute } = await import('../shared/routes.ts');
 const { ISLAND_SCRIPTS } = await import('../shared/island-scripts.ts');
+// The server's own reading of the manifests, so the budget weighs exactly what the HTML names.
+const { chunkFiles, readManifest } = await import('../server/plugins/route-preloads.ts');
+const manifest = readManifest(manifestFile);
 // Each island script has its own build and manifest (scripts/build.mjs); their keys never meet the app's.
 const islandManifests = new Map();
 for (const [kind, { source, manifest: file }] of Object.entries(ISLAND_SCRIPTS)) {
   const manifestPath = path.join(dist, 'client', '.vite', file);
-  const islandManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const islandManifest = readManifest(manifestPath);
   if (!islandManifest[source]?.isEntry) {
     console.error(`No build of the ${kind} island script (${source}) at ${path.relative(root, manifestPath)}: run node scripts/build.mjs first.`);
     process.exit(1);
@@ -49,11 +51,6 @@ for (const [kind, { source, manifest: file }] of Object.entries(ISLAND_SCRIPTS))
   islandManifests.set(kind, islandManifest);
 }
 
-const closure = (key, seen, from = manifest) => {
-  if (!from[key] || seen.has(from[key].file)) return;
-  seen.add(from[key].file);
-  for (const next of from[key].imports ?? []) closure(next, seen, from);
-};
 const APP_ENTRY = 'index.html';
 if (!manifest[APP_ENTRY]?.isEntry) {
   console.error(`The build's manifest lacks ${APP_ENTRY}: see scripts/build.mjs.`);
@@ -68,13 +65,11 @@ const sizeOf = (file) => {
 function initialJs(pagePath) {
   const route = findPageRoute(pagePath);
   if (!route || !PAGE_ROUTES.includes(route)) throw new Error(`${pagePath} is not a route of the route table`);
-  const seen = new Set();
-  if (route.islands) {
-    closure(ISLAND_SCRIPTS[route.islands].source, seen, islandManifests.get(route.islands));
-  } else {
-    closure(APP_ENTRY, seen);
-    closure(route.page, seen);
-  }
+  const seen = new Set(
+    route.islands
+      ? chunkFiles(islandManifests.get(route.islands), ISLAND_SCRIPTS[route.islands].source)
+      : [...chunkFiles(manifest, APP_ENTRY), ...chunkFiles(manifest, route.page)],
+  );
   const files = [...seen].filter((file) => file.endsWith('.js'));
   return { files: files.length, kb: files.reduce((sum, file) => sum + sizeOf(file), 0) / KB };
 }

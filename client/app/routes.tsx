@@ -1,5 +1,5 @@
-import { lazy, useEffect, useState, type ComponentType, type FunctionComponent } from 'react';
-import { markPageReady } from '@client/lib/page-ready';
+import { lazy, useState, type ComponentType, type FunctionComponent } from 'react';
+import { useMarkPageReadyOnceCommitted } from '@client/lib/page-ready';
 import { findPageRoute, NOT_FOUND_PAGE, PAGE_ROUTES, type PageRoute } from '@shared/routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take their route's params as props
@@ -32,13 +32,8 @@ function pageComponent(page: string): RoutePageComponent {
   // would remount the page and lose its state.
   function RoutePage(props: Record<string, string | undefined>) {
     const [Component] = useState<PageComponent>(() => resolved ?? Lazy);
-    // A second pass once the page has committed, batched with the state the page's own first effects set: then
-    // the page is ready for a held early action (client/lib/page-ready.ts).
-    const [committed, setCommitted] = useState(false);
-    useEffect(() => setCommitted(true), []);
-    useEffect(() => {
-      if (committed) markPageReady();
-    }, [committed]);
+    // Then the page is ready for a held early action (client/lib/page-ready.ts).
+    useMarkPageReadyOnceCommitted();
     return <Component {...props} />;
   }
   const Page: RoutePageComponent = Object.assign(RoutePage, { preload: () => load().then(() => undefined) });

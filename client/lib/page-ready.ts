@@ -3,6 +3,8 @@
  * rendered. A pre-rendered page's held click or submit (shared/early-actions.ts) waits for this, not for the shell:
  * React hydrates the page's Suspense boundary in a pass of its own, after the layout around it.
  */
+import { useEffect, useState } from 'react';
+
 let ready = false;
 const waiting: (() => void)[] = [];
 
@@ -16,4 +18,16 @@ export function markPageReady(): void {
 export function whenPageReady(callback: () => void): void {
   if (ready) queueMicrotask(callback);
   else waiting.push(callback);
+}
+
+/**
+ * Marks the page ready from the component that renders it: in a second pass once it has committed, batched with
+ * the state its own first effects set (the route's page, or the order form's island).
+ */
+export function useMarkPageReadyOnceCommitted(): void {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => setCommitted(true), []);
+  useEffect(() => {
+    if (committed) markPageReady();
+  }, [committed]);
 }

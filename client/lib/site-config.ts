@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteConfigSchema, type SiteConfig } from '@shared/site-config.schema';
-import { apiJson } from './api';
+import type { SiteConfig } from '@shared/site-config.schema';
 import { queryKeys } from './query-keys';
-import { SITE_CONFIG_DEFAULTS } from './site-config-defaults';
+import { fetchSiteConfig, SITE_CONFIG_DEFAULTS } from './site-config-fetch';
 
 export const siteConfigQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.siteConfig, queryFn: () => apiJson(siteConfigSchema, 'GET', '/api/config') });
+  queryOptions({ queryKey: queryKeys.siteConfig, queryFn: fetchSiteConfig });
 
 /** Deployment settings (support contact, payment provider); the defaults show until they load. */
 export function useSiteConfig(): SiteConfig {

@@ -11,12 +11,12 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-function readManifest(file: string): Manifest {
+export function readManifest(file: string): Manifest {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
 }
 
-/** A chunk's file and, after it, the files of everything it imports statically. */
-function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+/** A chunk's file and, after it, the files of everything it imports statically (also what scripts/js-budget.mjs weighs). */
+export function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);

@@ -2,8 +2,7 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { SiteConfig } from '@shared/site-config.schema';
 import { carryToastToNextPage } from '@client/components/ui/toast-carry';
 import { preloadToaster } from '@client/components/ui/toaster-host';
-import { apiJson } from '@client/lib/api';
-import { SITE_CONFIG_DEFAULTS } from '@client/lib/site-config-defaults';
+import { fetchSiteConfig, SITE_CONFIG_DEFAULTS } from '@client/lib/site-config-fetch';
 import { submissionCreated, submissionFailed, type CreateSubmissionPayload } from './api/submission-outcome';
 import type { OrderFormServices, SubmissionSender } from './order-form-services';
 
@@ -31,8 +30,7 @@ const siteConfigListeners = new Set<() => void>();
 function loadSiteConfig(): void {
   if (siteConfigRequested) return;
   siteConfigRequested = true;
-  import('@shared/site-config.schema')
-    .then(({ siteConfigSchema }) => apiJson(siteConfigSchema, 'GET', '/api/config'))
+  fetchSiteConfig()
     .then((loaded) => {
       siteConfig = loaded;
       for (const listener of siteConfigListeners) listener();

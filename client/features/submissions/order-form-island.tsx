@@ -3,13 +3,13 @@
  * the app. The page around it is static HTML; its one other control, the small screens' menu, is the static pages'
  * island (decision 049). A visitor holding the signed-in hint gets the app instead, as on the static pages (decision 049).
  */
-import { StrictMode, startTransition, useEffect, useState } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { pageEarlyActions } from '@shared/early-actions';
 import { showCarriedToast } from '@client/components/ui/toast-carry';
 import { ToasterHost } from '@client/components/ui/toaster-host';
 import { installBlurAfterPress } from '@client/lib/blur-after-press';
-import { markPageReady, whenPageReady } from '@client/lib/page-ready';
+import { useMarkPageReadyOnceCommitted, whenPageReady } from '@client/lib/page-ready';
 import { installMobileMenuIsland } from '@client/components/layout/mobile-menu-island';
 import { ISLANDS_READY_ATTRIBUTE } from '@client/static-islands';
 import { ISLAND_ORDER_FORM_SERVICES } from './island-order-form-services';
@@ -17,15 +17,9 @@ import { OrderFormServicesContext } from './order-form-services';
 import { ORDER_FORM_ROOT_ID } from './order-form-root';
 import SubmissionForm from './submission-form';
 
-/** Marks the page ready once the form has hydrated and its first effects have rendered (as routes.tsx does). */
+/** Marks the page ready once the form has hydrated and its first effects have rendered. */
 function ReadyOnceCommitted() {
-  const [committed, setCommitted] = useState(false);
-  useEffect(() => setCommitted(true), []);
-  useEffect(() => {
-    if (!committed) return;
-    document.documentElement.setAttribute(ISLANDS_READY_ATTRIBUTE, '');
-    markPageReady();
-  }, [committed]);
+  useMarkPageReadyOnceCommitted();
   return null;
 }
 
@@ -37,6 +31,7 @@ early.release();
 installMobileMenuIsland();
 whenPageReady(early.replay);
 whenPageReady(showCarriedToast);
+whenPageReady(() => document.documentElement.setAttribute(ISLANDS_READY_ATTRIBUTE, ''));
 if (container) {
   startTransition(() => {
     hydrateRoot(
