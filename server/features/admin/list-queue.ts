@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_LAPSE_MS, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
@@ -212,11 +212,18 @@ const DENSE_FRACTION = 0.01;
  * Candidates of all arms are merged and sorted here.
  *
  * Round trips are the cost at ten searches at once (decision 037): one statement asks for every arm's estimate
- * (planned_rows), one runs the probes with the walks of the arms already known to be common (search_candidates,
- * whose own settings switch sorts, sequential scans, JIT and parallel workers off), and only a probe that finds a
- * common term costs a third.
+ * (planned_rows) and, on a first page, the flagged revision requests' ids (`flagged`); one runs the probes with the
+ * walks of the arms already known to be common (search_candidates, whose own settings switch sorts, sequential
+ * scans, JIT and parallel workers off); only a probe that finds a common term costs a third.
  */
-async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: OrderKind, take: number): Promise<string[]> {
+async function searchPage(
+  db: Executor,
+  conds: SQL[],
+  arms: SearchArm[],
+  kind: OrderKind,
+  take: number,
+  flagged: SQL | null,
+): Promise<{ ids: string[]; flagged: string[] }> {
   const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
   const pick = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}`;
   const walk = (i: number) =>
@@ -244,7 +251,7 @@ async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: O
   );
   const [estimates] = (
     await db.execute<Record<string, unknown>>(
-      sql`select greatest(reltuples, 0)::float8 as orders${sql.join(estimated)} from pg_class where oid = 'submissions'::regclass`,
+      sql`select greatest(reltuples, 0)::float8 as orders${sql.join(estimated)}${flagged ? sql`, ${flagged} as flagged` : sql``} from pg_class where oid = 'submissions'::regclass`,
     )
   ).rows;
   // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
@@ -260,38 +267,92 @@ async function searchPage(db: Executor, conds: SQL[], arms: SearchArm[], kind: O
     else keep(row);
   }
   for (const row of await candidates(probedCommon.map(walk))) keep(row);
-  return [...found.values()].sort(COMPARE[kind]).slice(0, take).map((c) => c.id);
-}
-
-/**
- * One ordered run of the queue: the rows matching `where` and `extra`, in the order `kind`, at most `take`. With a
- * search, searchPage picks the page's ids first; the rows are then read by primary key.
- */
-function segment(db: Executor, where: SQL[], arms: SearchArm[] | null, few = false) {
-  return async (extra: (SQL | undefined)[], kind: OrderKind, take: number): Promise<Row[]> => {
-    const conds = [...where, ...extra.filter((c): c is SQL => c !== undefined)];
-    if (arms && few) {
-      // Revision requests are few (their status index finds them): the arms are a plain filter.
-      conds.push(or(...arms.map((a) => a.filter ?? a.where))!);
-    } else if (arms) {
-      const ids = await searchPage(db, conds, arms, kind, take);
-      if (ids.length === 0) return [];
-      conds.push(inArray(submissions.id, ids));
-    }
-    return db
-      .select(selection)
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.userId))
-      .where(and(...conds))
-      .orderBy(...ORDERS[kind])
-      .limit(take) as unknown as Promise<Row[]>;
+  return {
+    ids: [...found.values()].sort(COMPARE[kind]).slice(0, take).map((c) => c.id),
+    flagged: flagged ? idList(estimates?.flagged) : [],
   };
 }
 
-type Run = ReturnType<typeof segment>;
+/** A text[] as the driver returns it: an array (node-postgres, PGlite). */
+function idList(value: unknown): string[] {
+  if (!Array.isArray(value)) throw new TypeError('the admin search expected an array of order ids');
+  return value.map(String);
+}
+
+/** One ordered run of the queue: at most `take` of what matches `where` and `extra`, in the order `kind`. */
+type Run<T> = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => Promise<T[]>;
+
+const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
+
+/** The queue without a search: its rows, read in the run's order. */
+function segment(db: Executor, where: SQL[]): Run<Row> {
+  return (extra, kind, take) =>
+    db
+      .select(selection)
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .where(and(...where, ...defined(extra)))
+      .orderBy(...ORDERS[kind])
+      .limit(take) as unknown as Promise<Row[]>;
+}
+
+/**
+ * The revision requests a search lists on top of its first page (decision 018), soonest due first, as an array of
+ * ids: asked for within the search's first statement, so they cost no round trip of their own (decision 037). They
+ * are few (their status index finds them): the arms are a plain filter.
+ */
+function flaggedIdsOf(where: SQL[], arms: SearchArm[]): SQL {
+  const matches = or(...arms.map((a) => a.filter ?? a.where));
+  return sql`array(select ${submissions.id} from ${submissions} where ${and(...where, matches)}
+    order by ${sql.join(ORDERS.due, sql`, `)} limit ${MAX_FLAGGED})`;
+}
+
+/**
+ * The queue with a search: each run picks its page's ids (searchPage); the rows are read once at the end, by id
+ * (readRows). The first run also brings the flagged revision requests' ids when `flaggedWhere` is given.
+ */
+function searchRuns(db: Executor, where: SQL[], arms: SearchArm[], flaggedWhere: SQL[] | null) {
+  let flaggedQuery = flaggedWhere ? flaggedIdsOf(flaggedWhere, arms) : null;
+  let flagged: string[] = [];
+  const run: Run<string> = async (extra, kind, take) => {
+    const page = await searchPage(db, [...where, ...defined(extra)], arms, kind, take, flaggedQuery);
+    if (flaggedQuery) flagged = page.flagged;
+    flaggedQuery = null;
+    return page.ids;
+  };
+  return { run, flagged: () => flagged };
+}
+
+/** Every listed column of the orders with these ids, by id: the same statement for every search, so it is prepared. */
+function rowsByIdQuery(db: Executor) {
+  return db
+    .select(selection)
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .where(sql`${submissions.id} = any(${sql.placeholder('ids')}::text[])`);
+}
+
+type RowsByIdStatement = ReturnType<ReturnType<typeof rowsByIdQuery>['prepare']>;
+// Prepared once per database (or transaction): no query building, and PostgreSQL keeps its plan per connection.
+const rowsByIdStatements = new WeakMap<Executor, RowsByIdStatement>();
+
+/**
+ * The rows of these ids, by id. An order deleted since its id was picked is missing; one changed since is read as
+ * it is now (the list is a snapshot either way, and the live stream brings the change).
+ */
+async function readRows(db: Executor, ids: string[]): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  let statement = rowsByIdStatements.get(db);
+  if (!statement) {
+    statement = rowsByIdQuery(db).prepare('admin_queue_rows_by_id');
+    rowsByIdStatements.set(db, statement);
+  }
+  const rows = (await statement.execute({ ids })) as unknown as Row[];
+  return new Map(rows.map((r) => [r.row.id, r]));
+}
 
 /** Newest first: (created_at desc, id asc), which is exactly submissions_created_idx. */
-async function byCreated(run: Run, take: number, cursor: QueueCursor | null): Promise<Row[]> {
+async function byCreated<T>(run: Run<T>, take: number, cursor: QueueCursor | null): Promise<T[]> {
   const after = cursor
     ? and(
         sql`${submissions.createdAt} <= ${cursor.at}::timestamptz`,
@@ -305,8 +366,8 @@ async function byCreated(run: Run, take: number, cursor: QueueCursor | null): Pr
  * Due first (decision 022): dated rows by (due_date, queue_priority, id), so at the same due date a revision
  * request comes first, then fast turnaround, then the rest; then orders without a due date by (queue_priority, id).
  */
-async function byDue(run: Run, take: number, cursor: QueueCursor | null): Promise<Row[]> {
-  const rows: Row[] = [];
+async function byDue<T>(run: Run<T>, take: number, cursor: QueueCursor | null): Promise<T[]> {
+  const rows: T[] = [];
   if (!cursor || cursor.at !== null) {
     const after = cursor
       ? sql`(${submissions.dueDate}, ${submissions.queuePriority}, ${submissions.id}) > (${cursor.at}::timestamptz, ${cursor.priority}, ${cursor.id})`
@@ -327,21 +388,34 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   const take = query.limit + 1;
   // Revision requests go to the top of the unfiltered queue, flagged: listed first on the first page (soonest due
   // first) and left out of the paged rest, so no page repeats them.
-  const flagged: Row[] = [];
-  if (query.status === 'all') {
-    if (!cursor) {
-      const run = segment(db, [...where, eq(submissions.status, 'revision-requested')], arms, true);
-      flagged.push(...(await run([], 'due', MAX_FLAGGED)));
-    }
-    where.push(ne(submissions.status, 'revision-requested'));
+  const flagging = query.status === 'all';
+  const flaggedWhere = flagging && !cursor ? [...where, eq(submissions.status, 'revision-requested')] : null;
+  if (flagging) where.push(ne(submissions.status, 'revision-requested'));
+  let flagged: Row[] = [];
+  let rows: Row[];
+  // Whether a row follows the page, read from the ids where there are any: a row deleted meanwhile loses no page.
+  let more: boolean;
+  if (arms) {
+    const search = searchRuns(db, where, arms, flaggedWhere);
+    const ids = query.sort === 'due' ? await byDue(search.run, take, cursor) : await byCreated(search.run, take, cursor);
+    const flaggedIds = search.flagged();
+    const read = await readRows(db, [...flaggedIds, ...ids]);
+    flagged = flaggedIds.flatMap((id) => read.get(id) ?? []);
+    // An order whose status moved between the statements is listed once, flagged.
+    const onTop = new Set(flaggedIds);
+    rows = ids.flatMap((id) => (onTop.has(id) ? [] : (read.get(id) ?? [])));
+    more = ids.length > query.limit;
+  } else {
+    if (flaggedWhere) flagged = await segment(db, flaggedWhere)([], 'due', MAX_FLAGGED);
+    const run = segment(db, where);
+    rows = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
+    more = rows.length > query.limit;
   }
-  const run = segment(db, where, arms);
-  const rows = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
   const paged = rows.slice(0, query.limit);
   const page = [...flagged, ...paged];
   const last = paged[paged.length - 1];
   const nextCursor =
-    rows.length > query.limit && last
+    more && last
       ? encodeCursor(
           query.sort === 'due'
             ? { sort: 'due', at: last.dueKey, priority: last.row.queuePriority, id: last.row.id }

@@ -423,6 +423,52 @@ describe('search', () => {
   });
 });
 
+describe('revision requests on top of a search (decision 018)', () => {
+  // Asked for within the search's first statement (decision 037): soonest due first, once, on the first page only.
+  let owner: SignedInUser;
+  const at = (h: number) => new Date(now + h * HOUR);
+  const revisions = { soonest: 'QRREVSOON01', middle: 'QRREVMID001', latest: 'QRREVLATE01' };
+  beforeAll(async () => {
+    owner = await signUp(t.app, { firstName: 'Rhoswen', lastName: 'Revisionova' });
+    const order = (id: string, overrides: Partial<typeof submissions.$inferInsert>) =>
+      insertSubmission(t.app.db, owner.id, { id, contactName: 'Rhoswen Revisionova', contactEmail: owner.email, ...overrides });
+    await order(revisions.latest, { status: 'revision-requested', dueDate: at(30) });
+    await order(revisions.soonest, { status: 'revision-requested', dueDate: at(-5) });
+    await order(revisions.middle, { status: 'revision-requested', dueDate: at(2), content: 'Nothing here names anyone in particular.' });
+    for (let i = 0; i < 6; i += 1) await order(`QRPAID0000${i}`, { status: 'paid', dueDate: at(i - 3) });
+  });
+
+  it('lists every matching revision request first, soonest due first, on the first page of either sort', async () => {
+    for (const sort of ['created', 'due']) {
+      const first = await list(`?q=revisionova&sort=${sort}&limit=2`);
+      expect(first.ids.slice(0, 3), sort).toEqual([revisions.soonest, revisions.middle, revisions.latest]);
+      expect(first.ids).toHaveLength(5);
+      expect(first.items.slice(0, 3).every((s) => s.status === 'revision-requested')).toBe(true);
+      // Later pages never repeat them, and every other order is listed once.
+      const rest: string[] = [];
+      let cursor = first.next;
+      while (cursor) {
+        const page = await list(`?q=revisionova&sort=${sort}&limit=2&cursor=${encodeURIComponent(cursor)}`);
+        rest.push(...page.ids);
+        cursor = page.next;
+      }
+      const all = [...first.ids.slice(3), ...rest];
+      expect(all.filter((id) => id.startsWith('QRREV')), sort).toEqual([]);
+      expect(new Set(all).size, sort).toBe(6);
+      expect(all).toHaveLength(6);
+    }
+  });
+
+  it('lifts only the revision requests the search matches, and none when filtered by status', async () => {
+    // A word of one order's content: only that revision request is on top, and no other order matches.
+    expect((await list('?q=particular')).ids).toEqual([revisions.middle]);
+    expect((await list('?q=QRREVLATE01')).ids).toEqual([revisions.latest]);
+    const filtered = await list('?q=revisionova&status=revision-requested&sort=due');
+    expect(filtered.ids).toEqual([revisions.soonest, revisions.middle, revisions.latest]);
+    expect((await list('?q=revisionova&status=paid')).ids).toHaveLength(6);
+  });
+});
+
 describe('the due-soon e-mail', () => {
   let reviewer: SignedInUser;
   let customer: SignedInUser;
