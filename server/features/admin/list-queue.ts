@@ -181,6 +181,16 @@ const COMPARE: Record<OrderKind, (a: Candidate, b: Candidate) => number> = {
 };
 
 /**
+ * The same orders over a probe's candidates (columns k, p, id), so a probe sends only its first `take`: byte order
+ * ("C"), which is how the code compares them (keys and ids are ASCII).
+ */
+const RANK: Record<OrderKind, SQL> = {
+  created: sql`c.k collate "C" desc, c.id collate "C"`,
+  due: sql`c.k collate "C" nulls last, c.p, c.id collate "C"`,
+  undated: sql`c.p, c.id collate "C"`,
+};
+
+/**
  * How many matches an arm may have and still count as rare. Up to this many, the arm's matches are read through
  * its own index and sorted in full; beyond, they are dense enough (0.2% of 1M rows) that walking the sort index
  * finds a page after a few thousand rows.
@@ -233,15 +243,20 @@ async function searchPage(
     const arm = arms[i]!;
     const where = and(...conds, arm.probeWhere ?? arm.where);
     const inner = arm.probeOrder ? sql`${pick} where ${where} order by ${arm.probeOrder} limit ${SPARSE_LIMIT}` : sql`${pick} where ${where} limit ${SPARSE_LIMIT}`;
-    return sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over ()::int as r from (${inner}) c)`;
+    return sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over (order by ${RANK[kind]})::int as r from (${inner}) c)`;
   };
-  /** Walked rows, probed rows of arms with fewer than SPARSE_LIMIT matches, and one row (n) of a common arm. */
+  /**
+   * Walked rows, the first `take` probed rows (in the page's order) of an arm with fewer than SPARSE_LIMIT matches,
+   * and one row (n) of a common arm.
+   */
   const candidates = async (parts: SQL[]) =>
     parts.length === 0
       ? []
       : ((
           await db.execute<Record<string, unknown>>(
-            searchCandidatesOf(sql`select arm, id, k, p::int, n from (${sql.join(parts, sql` union all `)}) x where n < ${SPARSE_LIMIT} or r = 1`),
+            searchCandidatesOf(
+              sql`select arm, id, k, p::int, n from (${sql.join(parts, sql` union all `)}) x where (n < ${SPARSE_LIMIT} and r <= ${take}) or r = 1`,
+            ),
           )
         ).rows as unknown as (Candidate & { arm: number; n: number })[]);
   // The number of orders the statistics hold (reltuples; -1 before the first ANALYZE counts as 0) and the planner's

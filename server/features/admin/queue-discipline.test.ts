@@ -347,6 +347,26 @@ describe('search', () => {
     }
   });
 
+  it('pages a term with more matches than a page and fewer than the probe takes exactly as SQL orders it', async () => {
+    // 150 orders: each arm is probed and sends only its first page, ranked in SQL (decision 037). Many share a
+    // creation time, a due date and a priority, so the id decides; a third have no due date (listed after the rest).
+    await t.app.db.execute(sql`
+      insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence, fast_turnaround,
+        contact_name, contact_email, content, created_at, paid_at, due_date)
+      select 'QV' || lpad(((i * 37) % 151)::text, 6, '0'), ${bob.id}, 'Probed ' || i, case when i % 3 = 0 then 'new' else 'paid' end,
+        'polished', 'blog-post', 100, 600, i % 4 = 0, 'Verbenaprobe Person', 'verbenaprobe' || i || '@probe.example',
+        'A note about pomegranate number ' || i, now() - (i % 9) * interval '1 minute' - interval '2 days', now(),
+        case when i % 3 = 0 then null else date_trunc('hour', now()) + (i % 7) * interval '1 hour' end
+      from generate_series(1, 150) as i`);
+    const want = { created: await inSqlOrder('QV', 'created'), due: await inSqlOrder('QV', 'due') };
+    expect(want.due).toHaveLength(120);
+    for (const q of ['verbenaprobe', 'pomegranate']) {
+      for (const sort of ['created', 'due'] as const) {
+        expect(await searchedPages(q, sort, 'QV'), `${q} ${sort}`).toEqual(want[sort]);
+      }
+    }
+  });
+
   it('pages a term the planner knows is common (no probe, decision 037) exactly as SQL orders it', async () => {
     // 21,000 orders and fresh statistics: the planner expects more than DENSE_ESTIMATE (10,000) matches for each
     // arm, so searchPage walks the sort index without probing first.
