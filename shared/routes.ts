@@ -35,6 +35,11 @@ export interface PageRoute {
    * the app, which hydrates it as any other.
    */
   islands?: IslandScript;
+  /**
+   * The page carries the draft hint's head script (shared/draft-hint.ts), so a notice about this tab's unsent draft is
+   * painted with the page instead of appearing at hydration.
+   */
+  draftHint?: boolean;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -53,6 +58,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     path: '/check-now',
     prerender: true,
     islands: 'order-form',
+    draftHint: true,
     page: 'features/submissions/check-now-page.tsx',
     access: 'public',
     title: 'Submit your content',

@@ -4,6 +4,7 @@ import { findPageRoute, NOT_FOUND_TITLE, PAGE_ROUTES, type PageRoute } from '../
 import { jsonLdFor, type PrerenderedPage, pageHeadTags, SITEMAP_ROUTES, sitemapXml, type SitemapEntry } from '../../shared/seo';
 import type { SupportContact } from '../../shared/brand';
 import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
+import { DRAFT_HINT_SCRIPT } from '../../shared/draft-hint';
 import { scriptsAfterPaint } from './after-paint';
 import { type ShellScript, withMeta } from './route-preloads';
 
@@ -62,7 +63,9 @@ export function buildPageDocuments(options: {
           jsonLd: jsonLdFor(page.path, origin, support),
         })
       : pageHeadTags({ origin, path: '/404', title: page.title, description: page.description, noindex: true });
-    const hint = signedInVariant ? `<style>${SESSION_HINT_STYLE}</style><script>${SESSION_HINT_SCRIPT}</script>` : '';
+    const hint =
+      (signedInVariant ? `<style>${SESSION_HINT_STYLE}</style><script>${SESSION_HINT_SCRIPT}</script>` : '') +
+      (route?.draftHint ? `<script>${DRAFT_HINT_SCRIPT}</script>` : '');
     // Replaced by a function, so a `$` in the page's text is never read as a replacement pattern.
     html = withHead(html, head + hint).replace(
       '<div id="root"></div>',

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { createHash } from 'node:crypto';
 import { SESSION_HINT_SCRIPT } from '../../shared/session-hint';
+import { DRAFT_HINT_SCRIPT } from '../../shared/draft-hint';
 import type { Config } from '../env';
 import { AFTER_PAINT_LOADER } from './after-paint';
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 /** The inline scripts the pages carry, each allowed by its hash: the signed-in hint (decision 019)… */
 export const SESSION_HINT_SCRIPT_HASH = scriptHash(SESSION_HINT_SCRIPT);
-/** …and the loader that starts a pre-rendered page's scripts after its first paint (decision 010). */
+/** …the loader that starts a pre-rendered page's scripts after its first paint (decision 010)… */
 export const AFTER_PAINT_LOADER_HASH = scriptHash(AFTER_PAINT_LOADER);
+/** …and /check-now's draft hint (decision 051). */
+export const DRAFT_HINT_SCRIPT_HASH = scriptHash(DRAFT_HINT_SCRIPT);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +26,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", SESSION_HINT_SCRIPT_HASH, AFTER_PAINT_LOADER_HASH, ...(stripe ? ['https://js.stripe.com'] : [])],
+        scriptSrc: ["'self'", SESSION_HINT_SCRIPT_HASH, AFTER_PAINT_LOADER_HASH, DRAFT_HINT_SCRIPT_HASH, ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,8 +1,11 @@
 import { clearPendingSubmission } from '@client/lib/pending-submission';
+import { CHECK_NOW_DRAFT_KEY } from '@shared/draft-hint';
 import { EMPTY_FORM, pickFormFields, type SubmissionFormValues } from './form-model';
 
-/** The form as typed so far, kept for this tab so a reload or a detour loses nothing. */
-export const CHECK_NOW_DRAFT_KEY = 'humanproof:check-now-draft';
+// The form as typed so far, kept for this tab so a reload or a detour loses nothing. Its key is shared with the
+// page's head script, which shows the "Draft restored" notice before hydration (shared/draft-hint.ts).
+export { CHECK_NOW_DRAFT_KEY };
+
 /** Ids of drafts that became orders (this browser, every tab): such a draft never opens the form again. */
 export const SENT_DRAFTS_KEY = 'humanproof:sent-drafts';
 const SENT_DRAFTS_KEPT = 20;

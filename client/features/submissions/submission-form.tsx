@@ -7,7 +7,9 @@ import { MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/
 import { Button } from '@client/components/ui/button';
 import { useErrorSummary } from '@client/components/ui/error-summary';
 import { toast } from '@client/components/ui/use-toast';
+import { cn } from '@client/lib/cn';
 import { fullName } from '@client/lib/user-name';
+import { DRAFT_HINT_CLASS } from '@shared/draft-hint';
 import { ContactSection } from './contact-section';
 import { ContentSection, type ContentMode } from './content-section';
 import { DetailsSection } from './details-section';
@@ -104,6 +106,8 @@ export default function SubmissionForm() {
     setDraftId(real.draftId);
     setRestored(real.restored);
     setStart(real);
+    // The head script's guess has shown the notice until now; from here the form's own state does (decision 051).
+    document.documentElement.classList.remove(DRAFT_HINT_CLASS);
   }, [start, search, form]);
 
   const loadingDraft = useFormPrefill(form, start);
@@ -177,20 +181,24 @@ export default function SubmissionForm() {
       <div className="mt-6">
         <StepsIndicator current={words > 0 ? 1 : 0} />
       </div>
-      {restored ? (
-        <div
-          role="status"
-          className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          <div>
-            <p className="font-semibold">Draft restored</p>
-            <p>We filled in the form with what you typed before. Check every choice before you continue.</p>
-          </div>
-          <Button type="button" variant="outline" size="sm" onClick={startOver}>
-            Start over
-          </Button>
+      {/* Always in the HTML: before hydration it shows when the page's head script found a draft (DRAFT_HINT_CLASS),
+          so it is painted with the page and never pushes the form down at hydration; then by the form's state. */}
+      <div
+        role="status"
+        data-draft-notice=""
+        className={cn(
+          restored ? 'flex' : 'hidden in-[.hp-draft]:flex',
+          'mt-4 flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950',
+        )}
+      >
+        <div>
+          <p className="font-semibold">Draft restored</p>
+          <p>We filled in the form with what you typed before. Check every choice before you continue.</p>
         </div>
-      ) : null}
+        <Button type="button" variant="outline" size="sm" onClick={startOver}>
+          Start over
+        </Button>
+      </div>
       {loadingDraft ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-700">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> Loading your submission…
