@@ -47,11 +47,14 @@ const SEARCH_P99_TARGET_MS = 100;
 const TARGET_ROWS = 1_000_000;
 /** Why a broad search can miss the target on this 2-core machine (decision 037). */
 const WHY_BROAD_MISSES =
-  'each search costs about 8-20 ms of CPU (c1 p50): 4-6 ms in PostgreSQL (one estimate statement, the probes and walks ' +
-  'through search_candidates, the page) and the rest in the app\'s one thread (five round trips, the rows, the ' +
-  'answer). Ten at once on two cores, shared with PostgreSQL and this load generator, queue behind each other: c10 ' +
-  'p50 is about six times c1 p50, and p99 moves by up to 40% from run to run with the machine. The customer name ' +
-  'reads about 1,000 matches through the trigram index (4 ms of it). Decision 037 has the measurements.';
+  'a search is four round trips (the session; the arms\' estimates with the flagged revision requests; the probes and ' +
+  'walks; the page\'s rows by id) costing about 6-13 ms of CPU at one connection: 3-4 ms in PostgreSQL, which plans each ' +
+  'arm twice (its estimate, then its probe or walk; about 0.5 ms a plan against the search columns\' 1,000-bound ' +
+  'statistics), and about 4 ms on the app\'s one thread (51 rows mapped, the answer serialized through its schema). Ten ' +
+  'at once on two cores, shared with PostgreSQL and this load generator, queue behind each other: c10 p50 is about six ' +
+  'times c1 p50, and p99 moves by up to 20% from run to run. The customer name reads about 1,100 matches through the ' +
+  'trigram index (about 4 ms of posting lists and 1 ms of heap in PostgreSQL); a by-due-date walk reads its rows in ' +
+  'due-date order, scattered over the table. Decision 037 has the measurements.';
 
 function reportTargets(results) {
   const searches = results.filter((r) => r.scenario.startsWith('search:'));
