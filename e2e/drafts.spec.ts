@@ -22,7 +22,7 @@ async function expectEmptyForm(page: Page) {
     await expect(page.getByRole('radio', { name: tier })).not.toBeChecked();
   }
   await expect(page.getByLabel('Tone (optional)')).toHaveValue('');
-  await expect(draftNotice(page)).toHaveCount(0);
+  await expect(draftNotice(page)).toBeHidden();
 }
 
 test.describe('drafts of the order form', () => {

@@ -192,8 +192,8 @@ const RANK: Record<OrderKind, SQL> = {
 
 /**
  * How many matches an arm may have and still count as rare. Up to this many, the arm's matches are read through
- * its own index and sorted in full; beyond, they are dense enough (0.2% of 1M rows) that walking the sort index
- * finds a page after a few thousand rows.
+ * its own index and ranked in full (RANK); beyond, they are dense enough (0.2% of 1M rows) that walking the sort
+ * index finds a page after a few thousand rows.
  */
 const SPARSE_LIMIT = 2_000;
 /** The `n` of a walked row (searchPage): below SPARSE_LIMIT, so it passes the probes' filter. */
@@ -216,10 +216,10 @@ const DENSE_FRACTION = 0.01;
  * its estimate for a word it has no statistics for is a fixed 0.5%, which made it walk the whole sort index
  * looking for a word that was not there (1.2 s at 1M rows), and a prefix filter without statistics made it fetch
  * and sort 160,000 orders (2.1 s). So an arm is first probed through its own index, at most SPARSE_LIMIT rows.
- * Fewer: those are all its matches, sorted here. As many: the term is common, and the arm is walked: it runs with
- * the page's ORDER BY and LIMIT, which with sorting and sequential scans switched off leaves the planner one plan:
- * walk the sort index and stop after a page. An arm the planner expects to be common is walked without a probe.
- * Candidates of all arms are merged and sorted here.
+ * Fewer: those are all its matches, ranked in SQL, and only the first `take` are sent. As many: the term is common,
+ * and the arm is walked: it runs with the page's ORDER BY and LIMIT, which with sorting and sequential scans switched
+ * off leaves the planner one plan: walk the sort index and stop after a page. An arm the planner expects to be
+ * common is walked without a probe. Candidates of all arms are merged and sorted here.
  *
  * Round trips are the cost at ten searches at once (decision 037): one statement asks for every arm's estimate
  * (planned_rows) and, on a first page, the flagged revision requests' ids (`flagged`); one runs the probes with the
