@@ -181,8 +181,9 @@ export default function SubmissionForm() {
       <div className="mt-6">
         <StepsIndicator current={words > 0 ? 1 : 0} />
       </div>
-      {/* Always in the HTML: before hydration it shows when the page's head script found a draft (DRAFT_HINT_CLASS),
-          so it is painted with the page and never pushes the form down at hydration; then by the form's state. */}
+      {/* Always in the HTML: before hydration it shows when the page's head script found a draft (DRAFT_HINT_CLASS,
+          spelled out in `in-[.hp-draft]` because Tailwind reads class names literally), so it is painted with the
+          page and never pushes the form down at hydration; then the form's state shows it. */}
       <div
         role="status"
         data-draft-notice=""

@@ -4,6 +4,7 @@ import { SUBMISSIONS_DEFAULT_LIMIT, SUBMISSIONS_MAX_LIMIT, submissionListSchema,
 import { createOrder } from '../../test-support/orders';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { INVALID_CURSOR } from './list-cursor';
+import { ownSubmissionsQuery } from './find-submissions';
 
 /** 1,000 orders for one customer: copies of a real one, many sharing a created_at (to the microsecond) or a millisecond. */
 const ORDERS = 1_000;
@@ -116,6 +117,28 @@ describe('GET /api/submissions, paged (issue 26, decision 037)', () => {
       expect(response.statusCode, limit).toBe(400);
       expect(response.json().message).toContain(`from 1 to ${SUBMISSIONS_MAX_LIMIT}`);
     }
+  });
+
+  it("reads the first page from an index alone, however many orders the customer has, in the statement's generic plan", async () => {
+    // The list is a prepared statement: after five runs PostgreSQL may keep a generic plan, made without knowing whose
+    // list it is. It once read all of a busy customer's orders through submissions_user_created_idx and sorted them.
+    await t.app.db.execute(sql`analyze submissions`);
+    const { sql: text, params } = ownSubmissionsQuery(t.app.db).toSQL();
+    // Each use of a placeholder is a parameter of its own: userId (an id of letters and digits) and limit.
+    const values: Record<string, string> = { userId: `'${busy.id}'`, limit: '21' };
+    const args = params.map((p) => values[(p as { name: string }).name]!).join(', ');
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare own_list_plan as ${text}`));
+      try {
+        const explained = await tx.execute<Record<string, string>>(sql.raw(`explain (costs off) execute own_list_plan(${args})`));
+        return explained.rows.map((r) => Object.values(r)[0]).join('\n');
+      } finally {
+        await tx.execute(sql`deallocate own_list_plan`);
+      }
+    });
+    expect(plan).toMatch(/Index (Only )?Scan using submissions_own_created_idx on submissions s\b/);
+    expect(plan).not.toMatch(/Bitmap Heap Scan on submissions s\b/);
   });
 
   it('counts every order in one aggregate, whatever the page', async () => {

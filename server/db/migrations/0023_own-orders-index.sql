@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_own_created_idx" ON "submissions" USING btree ("user_id","created_at" DESC NULLS LAST,"id") WHERE "submissions"."organisation_id" is null;
