@@ -116,7 +116,7 @@ const placedByColumn = sql<PlacedBy | null>`case when "submissions"."organisatio
  * The list query (exported so the benchmark's bare server runs exactly the same SQL): one page of the orders a
  * customer may see (customerCanSee, decision 047), newest first with the id as tiebreak (created_at desc, id asc).
  * The two halves of the rule are read separately, each from its own index in the list's order, and at most
- * `limit` rows each: the account's own orders without an organisation (submissions_user_created_idx (user_id,
+ * `limit` rows each: the account's own orders without an organisation (submissions_own_created_idx (user_id,
  * created_at desc, id)) and its organisation's (submissions_org_created_idx (organisation_id, created_at desc, id));
  * the page is the first `limit` of their union. An OR in one WHERE would read and sort every matching row instead.
  * `after`: the rows past a cursor, `created_at < at or (created_at = at and id > cursor id)`, spelled so each index
@@ -186,7 +186,7 @@ export async function listOwnSubmissions(db: Database, userId: string, page: { l
 
 /**
  * The dashboard's counters (decision 037): one aggregate over all the orders the customer may see (customerCanSee),
- * whatever page the list shows (a bitmap OR of submissions_user_created_idx and submissions_org_created_idx for the
+ * whatever page the list shows (a bitmap OR of an account index and submissions_org_created_idx for the
  * rows, the heap for their status).
  */
 export async function summarizeOwnSubmissions(db: Executor, userId: string): Promise<SubmissionSummary> {
