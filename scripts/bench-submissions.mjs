@@ -48,6 +48,14 @@ const config = loadConfig(benchEnvironment(benchDb, { LOG_LEVEL: 'silent', PUBLI
 const app = await buildApp({ config, database, clientDir: null, logger: false });
 await app.ready();
 
+/** The columns of submissions an insert may set (not the generated ones), quoted: for copies of a real order. */
+async function insertableColumns() {
+  const { rows } = await database.db.$client.query(
+    `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'submissions' and is_generated = 'NEVER'`,
+  );
+  return rows.map((r) => `"${r.name}"`);
+}
+
 async function customerWith(orders, label) {
   const signUp = await app.inject({
     method: 'POST',
@@ -65,11 +73,7 @@ async function customerWith(orders, label) {
   });
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   // The rest are copies of that real order (fast at 1,000), one second apart, tiers and statuses varied.
-  const columns = (
-    await database.db.$client.query(
-      `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'submissions' and is_generated = 'NEVER'`,
-    )
-  ).rows.map((r) => `"${r.name}"`);
+  const columns = await insertableColumns();
   await database.db.$client.query(
     `insert into submissions (${columns.join(', ')})
      select ${columns.map((c) => `r.${c}`).join(', ')}
@@ -103,11 +107,7 @@ await database.db.$client.query(
    from generate_series(1, $1::int) as i`,
   [BACKGROUND_ACCOUNTS],
 );
-const columnsOf = (
-  await database.db.$client.query(
-    `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'submissions' and is_generated = 'NEVER'`,
-  )
-).rows.map((r) => `"${r.name}"`);
+const columnsOf = await insertableColumns();
 await database.db.$client.query(
   `insert into submissions (${columnsOf.join(', ')})
    select ${columnsOf.map((c) => `r.${c}`).join(', ')}
