@@ -1,11 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Submission } from '../../../shared/submission.schema';
+import type { Database, Executor } from '../../db/client';
 import {
   apiKeys,
   billingDetails,
   billingDocuments,
   creditPurchases,
-  messages,
   payments,
   savedCards,
   submissions,
@@ -16,18 +16,24 @@ import { formatDocumentNumber } from '../../../shared/billing-documents.schema';
 import { membershipOf } from '../organisations';
 import { creditBalancePence } from '../credit';
 import { penceToPounds } from '../../../shared/money';
-import { toSubmission } from '../submissions';
+import { customerCanSee, listOwnSubmissions, viewersOrganisation, type OwnSubmissionsPage } from '../submissions';
+import { exportMessages } from './export-messages';
 import { listDeviceSessions } from './security';
 
+/** Orders are read in pages of the dashboard's own query; this many a page. */
+const ORDER_PAGE = 100;
+
 /**
- * Everything the account holds about its owner, as the owner may see it: profile, orders (the review only once
- * delivered, as on the dashboard), the messages of those orders, payments (no provider secrets), devices, prepaid
- * credit (purchases and balance), API keys and webhook endpoints (issue 29), and (issue 27) the organisation and
- * role, saved cards (brand, last four, expiry: all that is kept), the account's billing details and the receipts,
- * invoices and credit notes issued to it. Never a secret: no key, key hash, webhook signing secret, payment client
- * secret or provider payment-method id.
+ * Everything the account holds about its owner, as the owner may see it NOW (decision 047: an organisation's
+ * orders are its current members', never a former member's): profile, the orders exactly as GET /api/submissions
+ * lists them (the same query, so the review only once delivered), their messages labelled by author, their
+ * payments (no provider secrets), devices, prepaid credit of the account's own wallet (purchases and balance), API
+ * keys and webhook endpoints (issue 29), and (issue 27) the organisation and role, saved cards (brand, last four,
+ * expiry: all that is kept), the account's billing details and the receipts, invoices and credit notes issued to it
+ * for what it may still see. Never a secret: no key, key hash, webhook signing secret, payment client secret or
+ * provider payment-method id.
  */
-export async function exportAccountData(db: Executor, userId: string, currentToken: string | null) {
+export async function exportAccountData(db: Database, userId: string, currentToken: string | null) {
   const [profile] = await db
     .select({
       id: users.id,
@@ -40,46 +46,30 @@ export async function exportAccountData(db: Executor, userId: string, currentTok
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const orders = await db
-    .select()
-    .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+  const orders = await exportOrders(db, userId);
   const orderIds = orders.map((o) => o.id);
-  const [messageRows, paymentRows] =
+  const [messageRows, paymentRows] = await Promise.all([
+    exportMessages(db, userId, orderIds),
     orderIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select()
-            .from(messages)
-            .where(inArray(messages.submissionId, orderIds))
-            .orderBy(asc(messages.createdAt), asc(messages.id)),
-          db
-            .select({
-              submissionId: payments.submissionId,
-              provider: payments.provider,
-              amountPence: payments.amountPence,
-              currency: payments.currency,
-              status: payments.status,
-              createdAt: payments.createdAt,
-            })
-            .from(payments)
-            .where(inArray(payments.submissionId, orderIds))
-            .orderBy(asc(payments.createdAt)),
-        ]);
+      ? []
+      : db
+          .select({
+            submissionId: payments.submissionId,
+            provider: payments.provider,
+            amountPence: payments.amountPence,
+            currency: payments.currency,
+            status: payments.status,
+            createdAt: payments.createdAt,
+          })
+          .from(payments)
+          .where(inArray(payments.submissionId, orderIds))
+          .orderBy(asc(payments.createdAt)),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profile ? { ...profile, createdAt: profile.createdAt.toISOString() } : null,
-    orders: orders.map((row) => toSubmission(row)),
-    messages: messageRows.map((row) => ({
-      id: row.id,
-      orderId: row.submissionId,
-      from: row.isFromAdmin ? 'HumanProof team' : 'you',
-      content: row.content,
-      hasAttachment: Boolean(row.attachmentUrl),
-      sentAt: row.createdAt.toISOString(),
-    })),
+    orders,
+    messages: messageRows,
     payments: paymentRows.map(({ amountPence, createdAt, ...rest }) => ({
       ...rest,
       amount: penceToPounds(amountPence),
@@ -122,6 +112,37 @@ export async function exportAccountData(db: Executor, userId: string, currentTok
   };
 }
 
+/**
+ * Every order the account may see now, oldest first: the pages of GET /api/submissions's own query
+ * (listOwnSubmissions, decision 047's rule), so the export never holds an order the dashboard does not.
+ */
+async function exportOrders(db: Database, userId: string): Promise<Submission[]> {
+  const newestFirst: Submission[] = [];
+  let after: OwnSubmissionsPage['next'] = null;
+  do {
+    const page = await listOwnSubmissions(db, userId, { limit: ORDER_PAGE, after });
+    newestFirst.push(...page.items);
+    after = page.next;
+  } while (after);
+  return newestFirst.reverse();
+}
+
+/**
+ * The documents issued to the account for what it may still see (decision 047): an order's only while the order is
+ * visible (customerCanSee), an organisation's (its packs, its orders) only while a member of it. A former member keeps
+ * none of the organisation's.
+ */
+function documentsStillVisible(userId: string) {
+  return and(
+    eq(billingDocuments.userId, userId),
+    or(isNull(billingDocuments.organisationId), sql`${billingDocuments.organisationId} = (${viewersOrganisation(userId)})`),
+    or(
+      isNull(billingDocuments.submissionId),
+      sql`${billingDocuments.submissionId} in (select s.id from ${submissions} s where ${customerCanSee(userId, 's')})`,
+    ),
+  );
+}
+
 /** Issue 27: organisation membership, saved cards, billing details and the documents issued to the account. */
 async function exportBilling(db: Executor, userId: string) {
   const membership = await membershipOf(db, userId);
@@ -144,7 +165,7 @@ async function exportBilling(db: Executor, userId: string) {
       issuedAt: billingDocuments.issuedAt,
     })
     .from(billingDocuments)
-    .where(eq(billingDocuments.userId, userId))
+    .where(documentsStillVisible(userId))
     .orderBy(asc(billingDocuments.number));
   return {
     organisation: membership ? { name: membership.organisationName, role: membership.role } : null,
@@ -163,7 +184,7 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** Prepaid credit: every purchase (whatever its state) and the balance (orders paid from it are among `payments`). */
+/** Prepaid credit of the account's own wallet: every purchase (whatever its state) and the balance. */
 async function exportCredit(db: Executor, userId: string) {
   const purchases = await db
     .select({
@@ -176,7 +197,8 @@ async function exportCredit(db: Executor, userId: string) {
       succeededAt: creditPurchases.succeededAt,
     })
     .from(creditPurchases)
-    .where(eq(creditPurchases.userId, userId))
+    // The account's own wallet, as the balance (decision 047): an organisation's packs are the organisation's.
+    .where(and(eq(creditPurchases.userId, userId), isNull(creditPurchases.organisationId)))
     .orderBy(asc(creditPurchases.createdAt), asc(creditPurchases.id));
   return {
     // The account's own credit (decision 047): an organisation's shared credit is the organisation's, not personal data.
