@@ -2,8 +2,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CERTIFICATE_CODE_PATTERN,
   CERTIFICATE_KEYS_PATH,
@@ -14,13 +15,18 @@ import {
   type PublicCertificate,
 } from '../../../shared/certificate.schema';
 import { checkCertificateSignature, textSha256 } from '../../../shared/certificate-verify';
+import { emptyEffortRecord } from '../../../shared/review-effort.schema';
 import { loadConfig } from '../../env';
-import { certificates, deliveryEfforts, submissions, webhookDeliveries } from '../../db/schema';
+import { certificates, deliveries, deliveryEfforts, submissions, webhookDeliveries } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { bearer, createKey } from '../../test-support/api';
+import { TEST_DATABASE_URL } from '../../test-support/database';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
-import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { addMember, createOrganisation } from '../../test-support/organisations';
+import { createTestApp, signUp, signUpAdmin, signUpReviewer, type Caller, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { lockSubmission } from '../admin';
 import { CERTIFICATE_LOOKUPS_PER_WINDOW } from './routes';
-import { publicReviewerName } from './issue-certificate';
+import { issueCertificate, newCertificateCode, publicReviewerName } from './issue-certificate';
 import { resolveSigningKey } from './signing-key';
 
 let t: TestApp;
@@ -28,8 +34,17 @@ let customer: SignedInUser;
 let stranger: SignedInUser;
 let admin: SignedInUser;
 let reviewer: SignedInUser;
+/** Every route the app registers (HEAD and OPTIONS aside), for the test that no route shows a private certificate. */
+const registered: { method: HTTPMethods; url: string }[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+  t = await createTestApp(
+    { WEBHOOKS_ALLOW_LOOPBACK: '1' },
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push({ method, url: route.url });
+      },
+    },
+  );
   customer = await signUp(t.app);
   stranger = await signUp(t.app);
   admin = await signUpAdmin(t.app);
@@ -41,11 +56,11 @@ afterAll(async () => {
 
 const DELIVERED = 'The Eiffel Tower was completed in 1889.\r\nIt stands in Paris, France.  ';
 
-async function completedOrder(text = DELIVERED): Promise<{ id: string; code: string }> {
-  const id = await createPaidOrder(t.app, customer);
+async function completedOrder(text = DELIVERED, owner: SignedInUser = customer): Promise<{ id: string; code: string }> {
+  const id = await createPaidOrder(t.app, owner);
   const done = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: text, reviewerNotes: '', complete: true });
   expect(done.statusCode, done.body).toBe(200);
-  const own = await t.request('GET', `/api/submissions/${id}/certificate`, customer);
+  const own = await t.request('GET', `/api/submissions/${id}/certificate`, owner);
   expect(own.statusCode).toBe(200);
   return { id, code: (own.json() as OwnCertificate).code };
 }
@@ -281,4 +296,238 @@ describe('certificate of human review (issue 24)', () => {
     expect(publicReviewerName({ firstName: 'Ömer', lastName: 'Çelik', name: '' })).toBe('Ömer Ç.');
     expect(publicReviewerName(undefined)).toBe('A HumanProof reviewer');
   });
+});
+
+let probes = 0;
+/** A client address of its own per look-up, so the per-address look-up limit never answers in place of the route. */
+function probeAddress(): string {
+  probes += 1;
+  return `10.${(probes >> 16) & 255}.${(probes >> 8) & 255}.${probes & 255}`;
+}
+
+interface Prober {
+  name: string;
+  as?: Caller;
+  headers?: Record<string, string>;
+}
+
+function look(method: HTTPMethods, url: string, who: Prober = { name: 'anonymous' }): Promise<LightMyRequestResponse> {
+  return t.request(method, url, who.as, undefined, { remoteAddress: probeAddress(), ...(who.headers ? { headers: who.headers } : {}) });
+}
+
+const pdfPath = (code: string) => `/verify/${code}/certificate.pdf`;
+
+async function setPrivate(id: string, isPrivate: boolean, as: SignedInUser = customer): Promise<OwnCertificate> {
+  const response = await t.request('PATCH', `/api/submissions/${id}/certificate`, as, { isPrivate });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as OwnCertificate;
+}
+
+/** The customer asks for a revision and the reviewer delivers it: the order's next certificate, by its code. */
+async function deliverRevision(id: string, as: SignedInUser = customer): Promise<string> {
+  const asked = await t.request('POST', `/api/submissions/${id}/revision`, as, { message: 'Please keep the date format British.' });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const again = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'The revised text.', reviewerNotes: '', complete: true });
+  expect(again.statusCode, again.body).toBe(200);
+  return ((await t.request('GET', `/api/submissions/${id}/certificate`, as)).json() as OwnCertificate).code;
+}
+
+/** The privacy column of each of the order's certificates, as stored. */
+async function storedChoices(submissionId: string): Promise<boolean[]> {
+  const rows = await t.app.db.select({ isPrivate: certificates.isPrivate }).from(certificates).where(eq(certificates.submissionId, submissionId));
+  return rows.map((row) => row.isPrivate);
+}
+
+/** What a private certificate never shows: its signature and the signed body's order id, reviewer and fingerprint. */
+async function secretsOf(code: string): Promise<string[]> {
+  const [row] = await t.app.db.select().from(certificates).where(eq(certificates.code, code));
+  const body = row!.body as { orderId: string; reviewer: string; textSha256: string | null };
+  return [row!.signature, body.orderId, body.reviewer, ...(body.textSha256 ? [body.textSha256] : [])];
+}
+
+/** Every spelling of one code that finds it: as issued, lower case, O for 0 and l for 1, no hyphens, percent-encoded, padded. */
+function spellings(code: string): string[] {
+  return [
+    code,
+    code.toLowerCase(),
+    code.replace(/0/g, 'O').replace(/1/g, 'l'),
+    code.replace(/-/g, ''),
+    [...code].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+    `%20${code}%20`,
+  ];
+}
+
+/** The app's read routes that take a certificate code, or name a certificate or the verify page and take a parameter. */
+function codeRoutes(): { method: HTTPMethods; url: string }[] {
+  return registered.filter((r) => r.method === 'GET' && /:[A-Za-z]/.test(r.url) && (r.url.includes(':code') || /certificate|verify/i.test(r.url)));
+}
+
+describe('privacy is the order’s choice: every certificate of the order, now and later (abuse issue, MEDIUM 3)', () => {
+  it('a certificate made private stays private after a revision: the new one answers as a private one everywhere; public again opens all', async () => {
+    const { id, code: first } = await completedOrder();
+    await setPrivate(id, true);
+    const second = await deliverRevision(id);
+    expect(second).not.toBe(first);
+    expect((await t.request('GET', `/api/submissions/${id}/certificate`, customer)).json()).toMatchObject({ code: second, isPrivate: true, status: 'valid' });
+    expect(await storedChoices(id)).toEqual([true, true]);
+
+    // The JSON says only that a certificate exists, exactly as for the one made private; the old one too.
+    expect((await publicJson(second, probeAddress())).json()).toEqual({ visibility: 'private', code: second, status: 'valid', issuedAt: expect.any(String) });
+    expect((await publicJson(first, probeAddress())).json()).toEqual({ visibility: 'private', code: first, status: 'revoked', issuedAt: expect.any(String) });
+    const secrets = await secretsOf(second);
+    for (const code of [first, second]) {
+      // The PDF: not for anybody, a stranger or a HEAD request; still for the owner and staff.
+      for (const who of [{ name: 'anonymous' }, { name: 'stranger', as: stranger }]) {
+        expect((await look('GET', pdfPath(code), who)).statusCode, who.name).toBe(404);
+        expect((await look('HEAD', pdfPath(code), who)).statusCode, who.name).toBe(404);
+      }
+      for (const as of [customer, admin]) {
+        const own = await look('GET', pdfPath(code), { name: 'owner', as });
+        expect(own.statusCode).toBe(200);
+        expect(own.headers['content-type']).toBe('application/pdf');
+      }
+    }
+    // The badge says validity only (decision 033), and the page is the page: neither shows the certificate.
+    const badge = await look('GET', `/verify/${second}/badge.svg`);
+    expect(badge.statusCode).toBe(200);
+    expect(badge.body).toContain('Human reviewed');
+    for (const secret of secrets) expect(badge.body).not.toContain(secret);
+    expect((await look('GET', `/verify/${second}`)).statusCode).toBe(200);
+
+    // Public again: every certificate of the order, the old and the new, and the next one too.
+    expect(await setPrivate(id, false)).toMatchObject({ code: second, isPrivate: false });
+    expect(await storedChoices(id)).toEqual([false, false]);
+    for (const code of [first, second]) {
+      expect((await publicJson(code, probeAddress())).json()).toMatchObject({ visibility: 'public', certificate: { code, orderId: id } });
+      expect((await look('GET', pdfPath(code))).statusCode).toBe(200);
+    }
+    // A re-delivery (the review team reopens the order and delivers again) issues the next one: public too.
+    expect((await t.request('PATCH', `/api/admin/submissions/${id}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
+    const again = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'Delivered again.', reviewerNotes: '', complete: true });
+    expect(again.statusCode, again.body).toBe(200);
+    const third = ((await t.request('GET', `/api/submissions/${id}/certificate`, customer)).json() as OwnCertificate).code;
+    expect((await publicJson(third, probeAddress())).json()).toMatchObject({ visibility: 'public', certificate: { code: third, delivery: 3 } });
+    // ... and private again hides the third as well.
+    await setPrivate(id, true);
+    expect((await publicJson(third, probeAddress())).json()).toMatchObject({ visibility: 'private' });
+  });
+
+  it('a certificate written by any other path than the delivery (a future one that forgets the choice) is private while its order is', async () => {
+    const { id, code: first } = await completedOrder();
+    await setPrivate(id, true);
+    const [original] = await t.app.db.select().from(certificates).where(eq(certificates.code, first));
+    const deliveryId = newId();
+    await t.app.db.insert(deliveries).values({ id: deliveryId, submissionId: id, number: 2, reviewedContent: 'Another copy.' });
+    const code = newCertificateCode();
+    await t.app.db.insert(certificates).values({ ...original!, code, deliveryId, isPrivate: false, createdAt: new Date() });
+    expect((await publicJson(code, probeAddress())).json()).toEqual({ visibility: 'private', code, status: 'valid', issuedAt: expect.any(String) });
+    expect((await look('GET', pdfPath(code))).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/submissions/${id}/certificate`, customer)).json()).toMatchObject({ code, isPrivate: true });
+    // Public again opens it with the rest.
+    await setPrivate(id, false);
+    expect((await publicJson(code, probeAddress())).json()).toMatchObject({ visibility: 'public' });
+  });
+
+  it('an organisation’s members share the choice and still get the private PDF; other accounts do not (decision 047)', async () => {
+    const owner = await signUp(t.app);
+    const colleague = await signUp(t.app);
+    const organisationId = await createOrganisation(t.app.db, owner.id);
+    await addMember(t.app.db, organisationId, colleague.id);
+    const { id } = await completedOrder(DELIVERED, owner);
+    expect(await setPrivate(id, true, colleague)).toMatchObject({ isPrivate: true });
+    const second = await deliverRevision(id, colleague);
+    expect((await t.request('GET', `/api/submissions/${id}/certificate`, owner)).json()).toMatchObject({ code: second, isPrivate: true });
+    expect((await publicJson(second, probeAddress())).json()).toMatchObject({ visibility: 'private' });
+    for (const as of [owner, colleague, admin]) expect((await look('GET', pdfPath(second), { name: 'may see', as })).statusCode).toBe(200);
+    for (const as of [null, stranger, customer]) expect((await look('GET', pdfPath(second), { name: 'may not', as })).statusCode).toBe(404);
+  });
+
+  it('no route that takes a certificate code shows a private one: every such route, old and new codes in every spelling, GET and HEAD', async () => {
+    const routes = codeRoutes();
+    // The surfaces of decision 033 are among them, so the list cannot quietly go empty.
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/v1/certificates/:code', '/verify/:code', '/verify/:code/badge.svg', '/verify/:code/certificate.pdf']),
+    );
+    const { id, code: first } = await completedOrder();
+    await setPrivate(id, true);
+    const second = await deliverRevision(id);
+    const secrets = [...(await secretsOf(first)), ...(await secretsOf(second))];
+    const { key } = await createKey(t.app, stranger, ['orders:read']);
+    const probers: Prober[] = [{ name: 'anonymous' }, { name: 'stranger', as: stranger }, { name: "stranger's API key", headers: { authorization: `Bearer ${key}` } }];
+
+    for (const route of routes) {
+      for (const code of [first, second]) {
+        for (const spelling of spellings(code)) {
+          const url = route.url.replace(/:[A-Za-z]+/g, spelling);
+          for (const who of probers) {
+            const what = `${who.name}: GET ${url}`;
+            const got = await look('GET', url, who);
+            expect(got.statusCode, what).toBeLessThan(500);
+            expect(got.headers['content-type'] ?? '', what).not.toContain('application/pdf');
+            for (const secret of secrets) expect(got.body, what).not.toContain(secret);
+            if (got.statusCode === 200 && String(got.headers['content-type']).includes('json')) expect(got.json(), what).toMatchObject({ visibility: 'private' });
+            const head = await look('HEAD', url, who);
+            expect(head.statusCode, `HEAD ${what}`).toBe(got.statusCode);
+            expect(head.headers['content-type'] ?? '', `HEAD ${what}`).not.toContain('application/pdf');
+          }
+        }
+      }
+    }
+
+    // The same spellings find the certificates once public, so the probes above did reach them.
+    await setPrivate(id, false);
+    for (const code of [first, second]) {
+      for (const spelling of spellings(code)) {
+        expect((await look('GET', `/api/v1/certificates/${spelling}`)).json(), spelling).toMatchObject({ visibility: 'public', certificate: { code, orderId: id } });
+        expect((await look('GET', pdfPath(spelling))).statusCode, spelling).toBe(200);
+      }
+    }
+  });
+});
+
+// PGlite has one connection, so two transactions cannot interleave there; PostgreSQL is where this race can happen.
+describe.skipIf(!TEST_DATABASE_URL)('the switch during a delivery (PostgreSQL)', () => {
+  /** Backends of this database waiting for a lock: the switch queued behind the delivery's transaction. */
+  async function waitingForLocks(): Promise<number> {
+    const result = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return Number(result.rows[0]!.n);
+  }
+
+  for (const from of [true, false]) {
+    it(`a switch to ${from ? 'public' : 'private'} made while a revision is being delivered covers its certificate too`, async () => {
+      const { id, code: first } = await completedOrder();
+      await setPrivate(id, from);
+      const asked = await t.request('POST', `/api/submissions/${id}/revision`, customer, { message: 'Please keep the date format British.' });
+      expect(asked.statusCode, asked.body).toBe(200);
+      let second = '';
+      let switched: Promise<LightMyRequestResponse> | undefined;
+      await t.app.db.transaction(async (tx) => {
+        // What a delivery does (server/features/admin/change-status.ts): lock the order, record the delivery, issue.
+        const order = await lockSubmission(tx, id);
+        const delivery = { id: newId(), number: 2, deliveredAt: new Date(), deliveredBy: reviewer.id };
+        await tx.insert(deliveries).values({ ...delivery, submissionId: id, reviewedContent: 'The revised text.' });
+        second = await issueCertificate(tx, {
+          code: newCertificateCode(),
+          key: t.app.mail.certificateKey(),
+          issuer: t.config.PUBLIC_URL,
+          order,
+          delivery,
+          deliveredText: 'The revised text.',
+          effort: emptyEffortRecord(),
+        });
+        // The customer switches before the delivery commits; the switch waits for it.
+        switched = t.request('PATCH', `/api/submissions/${id}/certificate`, customer, { isPrivate: !from });
+        await vi.waitFor(async () => expect(await waitingForLocks()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      });
+      const response = await switched!;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ code: second, isPrivate: !from });
+      expect(await storedChoices(id)).toEqual([!from, !from]);
+      for (const code of [first, second]) {
+        expect(((await publicJson(code, probeAddress())).json() as PublicCertificate).visibility, code).toBe(from ? 'public' : 'private');
+      }
+    });
+  }
 });

@@ -11,6 +11,7 @@ import type { EffortRecord } from '../../../shared/review-effort.schema';
 import type { Executor } from '../../db/client';
 import { certificateKeys, certificates, users, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
+import { isOrderPrivate } from './read-certificates';
 import { signBytes, type SigningKey } from './signing-key';
 
 /** The bytes the signature covers: the body's RFC 8785 canonical JSON. */
@@ -61,7 +62,9 @@ export interface CertificateInput {
 
 /**
  * Signs and stores the certificate of a delivery, inside the completing transaction, and revokes the certificate of
- * the delivery it replaces. Returns the code.
+ * the delivery it replaces. Returns the code. A revision's certificate inherits the customer's privacy choice for the
+ * order; the caller holds the order's row lock (lockSubmission), which the privacy switch takes too, so a switch
+ * made during the delivery applies to this certificate as well.
  */
 export async function issueCertificate(tx: Executor, input: CertificateInput): Promise<string> {
   const { order, delivery, effort } = input;
@@ -92,6 +95,7 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     issuer: input.issuer,
   };
   await publishKey(tx, input.key);
+  const isPrivate = await isOrderPrivate(tx, order.id);
   await revokeCertificates(tx, order.id, 'revised', delivery.id);
   await tx.insert(certificates).values({
     code,
@@ -100,6 +104,7 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     body,
     signature: signBytes(input.key, canonicalBytes(body)),
     keyId: input.key.id,
+    isPrivate,
   });
   return code;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CERTIFICATE_KEYS_PATH,
@@ -11,7 +11,7 @@ import {
   ownCertificateSchema,
   publicCertificateSchema,
 } from '../../../shared/certificate.schema';
-import { certificates } from '../../db/schema';
+import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getCurrentUser, requireUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
@@ -143,9 +143,14 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const order = await getAccessibleSubmission(app.db, request.params.id, user);
-      // Every certificate of the order follows the switch, so an older (revoked) one does not show what this hides.
-      await app.db.update(certificates).set({ isPrivate: request.body.isPrivate }).where(and(eq(certificates.submissionId, order.id)));
-      const row = await latestCertificateOfOrder(app.db, order.id);
+      const row = await app.db.transaction(async (tx) => {
+        // The order's row lock, which a delivery holds while it issues (lockSubmission): a certificate being issued
+        // now is either already there for this update, or inherits the choice after it.
+        await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, order.id)).for('no key update');
+        // Every certificate of the order, older (revoked) ones too, follows the switch.
+        await tx.update(certificates).set({ isPrivate: request.body.isPrivate }).where(eq(certificates.submissionId, order.id));
+        return latestCertificateOfOrder(tx, order.id);
+      });
       if (!row) throw notFound(CERTIFICATE_MESSAGES.noCertificateYet);
       return toOwnCertificate(row);
     },
