@@ -1,5 +1,5 @@
 /** Brand and support contact details shown across the site. The server can override the
- * contact details through configuration; these are the harmless defaults of decisions.md. */
+ * contact details through configuration; these are harmless defaults (the product decisions, shared spec). */
 export const BRAND = {
   plain: 'Human',
   accent: 'Proof',

@@ -180,7 +180,7 @@ export function passageContext(
 
 export const noCheckableClaimsSchema = z.boolean({ error: 'noCheckableClaims must be true or false' });
 
-/** Download names (decisions.md "Files" for the text; issue 12 for the other two). */
+/** Download names (decision 015, Downloads). */
 export const deliveryFileNames = (id: string) => ({
   text: `${id}-reviewed.txt`,
   word: `${id}-reviewed.docx`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from './ids';
 
-/** The sandbox provider's test cards (decisions.md, "Payments"): digits only. */
+/** The sandbox provider's test cards (decision 006, sandbox card answers): digits only. */
 export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',

@@ -36,7 +36,7 @@ export function documentExtension(fileName: string): ReviewDocumentExtension | n
 }
 
 export const REVIEW_MESSAGES = {
-  /** Issue 29: the override for an order paid outside the card flow (decisions.md) is an administrator's. */
+  /** Issue 29: the override for an order paid outside the card flow (decision 009) is an administrator's. */
   unpaidNeedsAdmin: 'This order has not been paid. Only an administrator can start it (for an order paid outside the card flow).',
   /** Issue 29: a delivered review is not changed silently; the order goes back to review first. */
   completedIsDelivered: 'This order is completed and its review delivered. Move it back to "In review" before changing the review.',

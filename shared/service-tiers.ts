@@ -1,4 +1,4 @@
-/** The one price list (decisions.md, Reading A) and what each tier includes. */
+/** The one price list (decision 005, Reading A) and what each tier includes. */
 export const SERVICE_TIERS = ['fact-checked', 'polished', 'rewritten'] as const;
 export type ServiceTier = (typeof SERVICE_TIERS)[number];
 

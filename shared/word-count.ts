@@ -1,7 +1,7 @@
 /**
  * Word count (docs/decisions/005-money-ids-and-prices.md, "Counting words"): the text as a reader sees it.
  *
- * 1. Whitespace tokens of the trimmed text (decisions.md), with "whitespace" read the way a person reads the text,
+ * 1. Whitespace tokens of the trimmed text (decision 005), with "whitespace" read the way a person reads the text,
  *    so nobody can join words with characters that look like nothing:
  *    - every Unicode space, line or paragraph separator and control character;
  *    - every format or default-ignorable character (zero-width space/joiners, word joiner, BOM, bidi marks,

@@ -2,7 +2,7 @@
  * Notifications the rest of the server raises. Each is called INSIDE the transaction of the change that
  * causes it (pass the transaction as `tx`), so the e-mail is recorded if and only if the change commits, and
  * with the row that change wrote (its paid date, due date and amount are what the e-mail shows). The app's mail
- * settings (`app.mail`) are passed in explicitly. Delivery happens later in the outbox worker (worker.ts); these
+ * settings (`app.mail`) are passed in explicitly. Delivery happens later in a `mail.deliver` round (delivery.ts); these
  * functions never send anything themselves.
  */
 import { eq } from 'drizzle-orm';

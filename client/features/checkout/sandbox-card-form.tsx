@@ -50,7 +50,7 @@ const CVC: CardFieldSpec = {
   format: (typed) => onlyDigits(typed).slice(0, 4),
 };
 
-/** The built-in test-mode card form (decisions.md, Payments): the server decides the outcome. */
+/** The built-in test-mode card form (decision 006, sandbox card answers): the server decides the outcome. */
 export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardFieldErrors>({});

@@ -1,6 +1,6 @@
 import { saveBlob } from '@client/lib/save-file';
 
-/** Saves the reviewed text as `{id}-reviewed.txt` (decisions.md, Files). */
+/** Saves the reviewed text as `{id}-reviewed.txt` (decision 015, Downloads). */
 export function reviewedFileName(submissionId: string): string {
   return `${submissionId}-reviewed.txt`;
 }

@@ -27,7 +27,7 @@ export async function lockSubmission(tx: Transaction, id: string): Promise<Submi
  * goes back to 'new', and a cancelled order stays cancelled.
  */
 export function assertReviewerMove(row: Pick<SubmissionRow, 'status' | 'paidAt'>, to: SubmissionStatus, who: { isAdmin: boolean }): void {
-  // new → in-review is the administrators' override for an order paid outside the card flow (decisions.md).
+  // new → in-review is the administrators' override for an order paid outside the card flow (decision 009).
   if (row.status === 'new' && to !== 'new' && !who.isAdmin) throw conflict(REVIEW_MESSAGES.unpaidNeedsAdmin);
   if (canMove(row.status, to, 'admin')) return;
   if (to === 'paid') throw conflict(REVIEW_MESSAGES.paidOnlyByPayment);

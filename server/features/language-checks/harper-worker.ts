@@ -4,7 +4,7 @@ import { binaryInlined } from 'harper.js/binaryInlined';
 import type { Finding } from '../../../shared/language-checks.schema';
 
 /**
- * A worker thread (harper-pool.ts) that runs harper.js, Harper's WebAssembly grammar checker, so the server's event
+ * A worker thread (see check-text.ts) running harper.js, Harper's WebAssembly grammar checker, so the server's event
  * loop never lints (decision 034). One linter per dialect, made on first use and warmed once.
  */
 export interface LintRequest {

@@ -36,7 +36,7 @@ export function orderEventType(to: SubmissionStatus): string {
 function lifecycleColumns(order: Pick<SubmissionRow, 'fastTurnaround'>, to: SubmissionStatus, now: Date): PgUpdateSetSource<typeof submissions> {
   const set: PgUpdateSetSource<typeof submissions> = { completedAt: to === 'completed' ? now : null };
   if (to === 'paid') Object.assign(set, { paidAt: now, dueDate: computeDueDate(now, order.fastTurnaround) });
-  // An order paid outside the card flow goes new → in-review (decisions.md): its clock starts then.
+  // An order paid outside the card flow goes new → in-review (decision 009): its clock starts then.
   if (to === 'in-review') set.dueDate = sql`coalesce(${submissions.dueDate}, ${computeDueDate(now, order.fastTurnaround)})`;
   if (to === 'in-review' || to === 'completed') set.reviewStartedAt = sql`coalesce(${submissions.reviewStartedAt}, ${now})`;
   // A delivered order leaves its reviewer's hands: the claim ends with the review (decision 021).

@@ -1,6 +1,6 @@
 export const MAX_TITLE_CHARACTERS = 60;
 
-/** decisions.md: the uploaded file's name without extension, else the first words of the content (≤ 60 chars). */
+/** Decision 006: the uploaded file's name without extension, else the first words of the content (≤ 60 chars). */
 export function deriveTitle(content: string, fileName?: string | null): string {
   const fromFile = fileName ? titleFromFileName(fileName) : '';
   if (fromFile) return fromFile;

@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES } from '@shared/submission-limits';
 import type { ExtractedText, extractedTextSchema as ExtractedTextSchema } from '@shared/text-extraction';
 import { ApiError } from '@client/lib/api';
 
-/** The form's upload limit (decisions.md, Files): .txt, .docx and .pdf up to 10 MB. */
+/** The form's upload limit (decision 006, Text extraction): .txt, .docx and .pdf up to 10 MB. */
 export const ACCEPTED_EXTENSIONS = ['.txt', '.docx', '.pdf'] as const;
 export const ACCEPT_ATTRIBUTE = [
   ...ACCEPTED_EXTENSIONS,
