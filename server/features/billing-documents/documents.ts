@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   type billingDetailsInputSchema,
@@ -11,24 +11,25 @@ import type { Executor } from '../../db/client';
 import { billingDetails, billingDocuments, type BillingDocumentRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { heldBy, holderColumn, holderKey, holderOf, membershipOf } from '../organisations';
+import { heldBy, holderColumn, holderKey, holderOf } from '../organisations';
+import { customerCanSee } from '../submissions';
 import type { ReferredDocument } from './render-pdf';
 
 /** The customer's list shows the newest documents first, this many at most. */
 export const MAX_LISTED_DOCUMENTS = 500;
 
 /**
- * Which documents a customer sees (decision 044): those of their own orders and packs (a member: the orders they
- * placed), and an organisation's owner every document of the organisation.
+ * Which documents a customer sees: decision 047's rule, the one the order routes use, read over the document's own
+ * account and organisation (decision 055). A lone account's documents are its own; an organisation's (its orders'
+ * invoices, receipts and credit notes, its packs') are every current member's, and no longer a former member's, even
+ * for the orders they placed.
  */
-export async function visibleDocuments(db: Executor, userId: string): Promise<SQL> {
-  const membership = await membershipOf(db, userId);
-  const own = eq(billingDocuments.userId, userId);
-  return membership?.role === 'owner' ? or(own, eq(billingDocuments.organisationId, membership.organisationId))! : own;
+export function visibleDocuments(userId: string): SQL {
+  return customerCanSee(userId, getTableName(billingDocuments));
 }
 
 export async function listDocuments(db: Executor, userId: string, submissionId?: string): Promise<BillingDocumentSummary[]> {
-  const visible = await visibleDocuments(db, userId);
+  const visible = visibleDocuments(userId);
   const rows = await db
     .select()
     .from(billingDocuments)
@@ -63,7 +64,7 @@ export async function findVisibleDocument(db: Executor, userId: string, id: stri
   const [document] = await db
     .select()
     .from(billingDocuments)
-    .where(and(eq(billingDocuments.id, id), await visibleDocuments(db, userId)))
+    .where(and(eq(billingDocuments.id, id), visibleDocuments(userId)))
     .limit(1);
   if (!document) throw notFound(BILLING_MESSAGES.notFound);
   const referred = await referredDocuments(db, [document]);

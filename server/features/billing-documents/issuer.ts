@@ -21,6 +21,7 @@ import {
   type BillingDocumentRow,
 } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { creditNoteVat, type CreditedSoFar } from './credit-note-vat';
 import { heldBy, holderOfOrder } from '../organisations';
 
 /**
@@ -85,10 +86,14 @@ interface NewDocument {
   grossPence: number;
 }
 
-/** Numbers and writes one document. The caller has checked that its money row has none (and holds that row). */
-async function writeDocument(tx: Executor, input: NewDocument): Promise<BillingDocumentRow> {
-  const vatPence = vatOfGross(input.grossPence, input.vatRateBasisPoints);
+/**
+ * Numbers and writes one document. The caller has checked that its money row has none (and holds that row).
+ * `vatAfterNumbering` (a credit note's) is read once the number is taken: the series row's lock is then held, so
+ * whatever an earlier issuer wrote has committed and this statement sees it (PostgreSQL's read committed).
+ */
+async function writeDocument(tx: Executor, input: NewDocument, vatAfterNumbering?: () => Promise<number>): Promise<BillingDocumentRow> {
   const number = await nextDocumentNumber(tx);
+  const vatPence = vatAfterNumbering ? await vatAfterNumbering() : vatOfGross(input.grossPence, input.vatRateBasisPoints);
   const [row] = await tx
     .insert(billingDocuments)
     .values({ id: newId(), number, ...input, netPence: input.grossPence - vatPence, vatPence })
@@ -179,8 +184,26 @@ export async function issueCreditPurchaseDocument(tx: Executor, issuer: BillingI
 }
 
 /**
+ * What the credit notes already issued against `original` (an invoice or receipt of one of the order's payments)
+ * credited together. Read through the order's refunds (indexed by order, each note by its refund).
+ */
+async function creditedAgainst(tx: Executor, submissionId: string, originalId: string): Promise<CreditedSoFar> {
+  const [row] = await tx
+    .select({
+      grossPence: sql<number>`coalesce(sum(${billingDocuments.grossPence}), 0)::int`,
+      vatPence: sql<number>`coalesce(sum(${billingDocuments.vatPence}), 0)::int`,
+    })
+    .from(refunds)
+    .innerJoin(billingDocuments, eq(billingDocuments.refundId, refunds.id))
+    .where(and(eq(refunds.submissionId, submissionId), eq(billingDocuments.refersToId, originalId)));
+  return { grossPence: Number(row?.grossPence ?? 0), vatPence: Number(row?.vatPence ?? 0) };
+}
+
+/**
  * A credit note for every refund of an order that has none yet. Each refers to its payment's document and credits
- * VAT at that document's rate (none for a receipt), whatever the configuration says today.
+ * VAT at that document's rate (none for a receipt), whatever the configuration says today, as the running
+ * difference against that document (creditNoteVat, decision 055): all its credit notes together credit at most its
+ * VAT and net, exactly those once it is refunded in full.
  */
 export async function issueRefundCreditNotes(tx: Executor, submissionId: string): Promise<void> {
   const missing = await tx
@@ -195,7 +218,17 @@ export async function issueRefundCreditNotes(tx: Executor, submissionId: string)
   for (const { refund } of missing) {
     const [original] = await tx.select().from(billingDocuments).where(eq(billingDocuments.paymentId, refund.paymentId)).limit(1);
     const reason = refund.reason.trim();
-    await writeDocument(tx, {
+    // Read after the number is taken (writeDocument): a concurrent refund's note has committed by then.
+    const vatOfThisNote = async () =>
+      original
+        ? creditNoteVat({
+            grossPence: refund.amountPence,
+            rateBasisPoints: original.vatRateBasisPoints,
+            invoiceVatPence: original.vatPence,
+            before: await creditedAgainst(tx, order.id, original.id),
+          })
+        : 0;
+    const note: NewDocument = {
       kind: 'credit-note',
       userId: original?.userId ?? order.userId,
       organisationId: original ? original.organisationId : order.organisationId,
@@ -214,6 +247,7 @@ export async function issueRefundCreditNotes(tx: Executor, submissionId: string)
       vatNumber: original?.vatNumber ?? null,
       vatRateBasisPoints: original?.vatRateBasisPoints ?? 0,
       grossPence: refund.amountPence,
-    });
+    };
+    await writeDocument(tx, note, vatOfThisNote);
   }
 }

@@ -132,8 +132,10 @@ export async function buildBillingDocumentPdf(document: BillingDocumentRow, supp
   doc.y += 4;
   for (const line of document.lines) {
     if (withVat) {
-      const lineNet = line.amountPence - vatOfGross(line.amountPence, document.vatRateBasisPoints);
-      const unitNet = line.unitPence - vatOfGross(line.unitPence, document.vatRateBasisPoints);
+      // A document of one line (all of them so far) prints the stored net: a credit note's VAT is the running
+      // difference against its invoice (decision 055), not this line's own rounding, and the line must match the total.
+      const lineNet = document.lines.length === 1 ? document.netPence : line.amountPence - vatOfGross(line.amountPence, document.vatRateBasisPoints);
+      const unitNet = document.lines.length === 1 && line.quantity === 1 ? lineNet : line.unitPence - vatOfGross(line.unitPence, document.vatRateBasisPoints);
       row([line.description, String(line.quantity), formatPence(unitNet), vatRateText(document.vatRateBasisPoints), formatPence(lineNet)], regular);
     } else {
       row([line.description, String(line.quantity), formatPence(line.unitPence), formatPence(line.amountPence)], regular);
