@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Submission } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -8,15 +8,15 @@ import {
   creditPurchases,
   payments,
   savedCards,
-  submissions,
   users,
   webhookEndpoints,
 } from '../../db/schema';
 import { formatDocumentNumber } from '../../../shared/billing-documents.schema';
 import { membershipOf } from '../organisations';
+import { visibleDocuments } from '../billing-documents';
 import { creditBalancePence } from '../credit';
 import { penceToPounds } from '../../../shared/money';
-import { customerCanSee, listOwnSubmissions, viewersOrganisation, type OwnSubmissionsPage } from '../submissions';
+import { listOwnSubmissions, type OwnSubmissionsPage } from '../submissions';
 import { exportMessages } from './export-messages';
 import { listDeviceSessions } from './security';
 
@@ -127,22 +127,6 @@ async function exportOrders(db: Database, userId: string): Promise<Submission[]>
   return newestFirst.reverse();
 }
 
-/**
- * The documents issued to the account for what it may still see (decision 047): an order's only while the order is
- * visible (customerCanSee), an organisation's (its packs, its orders) only while a member of it. A former member keeps
- * none of the organisation's.
- */
-function documentsStillVisible(userId: string) {
-  return and(
-    eq(billingDocuments.userId, userId),
-    or(isNull(billingDocuments.organisationId), sql`${billingDocuments.organisationId} = (${viewersOrganisation(userId)})`),
-    or(
-      isNull(billingDocuments.submissionId),
-      sql`${billingDocuments.submissionId} in (select s.id from ${submissions} s where ${customerCanSee(userId, 's')})`,
-    ),
-  );
-}
-
 /** Issue 27: organisation membership, saved cards, billing details and the documents issued to the account. */
 async function exportBilling(db: Executor, userId: string) {
   const membership = await membershipOf(db, userId);
@@ -165,7 +149,7 @@ async function exportBilling(db: Executor, userId: string) {
       issuedAt: billingDocuments.issuedAt,
     })
     .from(billingDocuments)
-    .where(documentsStillVisible(userId))
+    .where(visibleDocuments(userId))
     .orderBy(asc(billingDocuments.number));
   return {
     organisation: membership ? { name: membership.organisationName, role: membership.role } : null,

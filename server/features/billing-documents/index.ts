@@ -7,3 +7,4 @@ export {
   nextDocumentNumber,
   type BillingIssuer,
 } from './issuer';
+export { visibleDocuments } from './documents';
