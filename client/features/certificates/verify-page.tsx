@@ -11,7 +11,15 @@ import {
   type CertificateKey,
   type PublicCertificate,
 } from '@shared/certificate.schema';
-import { checkCertificateSignature, textSha256, type SignatureCheck } from '@shared/certificate-verify';
+import {
+  checkCertificateSignature,
+  compareText,
+  COPIED_TEXT_RULE,
+  MATCHES_APART_FROM_SPACING,
+  readCertificateFile,
+  type SignatureCheck,
+  type TextComparison,
+} from '@shared/certificate-verify';
 import { englishVariantLabel } from '@shared/categories';
 import { VERDICT_LABELS, VERDICTS } from '@shared/fact-check.schema';
 import { tierLabel } from '@shared/service-tiers';
@@ -174,23 +182,26 @@ function PasteCheckForm({
   );
 }
 
-/** "Check a text": hashed here with Web Crypto; the text never leaves the browser. */
+/**
+ * "Check a text": hashed here with Web Crypto; the text never leaves the browser. What copying changes (line ends,
+ * the kind of space) does not count, and the page says so (decision 053).
+ */
 function CheckText({ expected }: { expected: string | null }) {
   const [text, setText] = useState('');
-  const [result, setResult] = useState<'matches' | 'differs' | 'empty' | null>(null);
+  const [result, setResult] = useState<TextComparison | 'empty' | null>(null);
   if (expected === null) return <p className="text-sm text-slate-600">This delivery was a document, so there is no text to compare.</p>;
   const check = async () => {
     if (text.trim() === '') {
       setResult('empty');
       return;
     }
-    setResult((await textSha256(text)) === expected ? 'matches' : 'differs');
+    setResult(await compareText(text, expected));
   };
   return (
     <PasteCheckForm
       id="check-text"
       label="Check a text"
-      help="Paste the text you were given. It is compared in this browser and never sent anywhere."
+      help={`Paste the text you were given. It is compared in this browser and never sent anywhere. ${COPIED_TEXT_RULE}`}
       rows={6}
       textClassName="text-sm"
       value={text}
@@ -201,6 +212,7 @@ function CheckText({ expected }: { expected: string | null }) {
       statusClassName="text-sm font-semibold"
     >
       {result === 'matches' ? <span className="text-emerald-800">{CERTIFICATE_MESSAGES.matches}</span> : null}
+      {result === 'matches-apart-from-spacing' ? <span className="text-emerald-800">{MATCHES_APART_FROM_SPACING}</span> : null}
       {result === 'differs' ? <span className="text-red-800">{CERTIFICATE_MESSAGES.differs}</span> : null}
       {result === 'empty' ? <span className="text-red-800">Paste the text to check first.</span> : null}
     </PasteCheckForm>
@@ -209,34 +221,27 @@ function CheckText({ expected }: { expected: string | null }) {
 
 /**
  * "Check a certificate file": a copy of the certificate JSON (from a publisher, or the JSON link) is checked here
- * against the published keys, so a file with any changed field is caught.
+ * against the published keys, so a file with any changed field is caught. The JSON is read strictly: a file that
+ * names a member twice is refused (decision 053). A revoked certificate's file is not "Verified", signed or not.
  */
-function CheckFile({ code, keys }: { code: string; keys: readonly CertificateKey[] | undefined }) {
+function CheckFile({ code, keys, revoked }: { code: string; keys: readonly CertificateKey[] | undefined; revoked: boolean }) {
   const [json, setJson] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const check = async () => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch {
-      setResult({ ok: false, text: 'This is not a certificate file: paste the JSON as you received it.' });
+    const read = readCertificateFile(json);
+    if (!read.ok) {
+      setResult({ ok: false, text: read.message });
       return;
     }
-    const file = parsed as { certificate?: Record<string, unknown>; signature?: unknown; keyId?: unknown };
-    if (!file.certificate || typeof file.signature !== 'string' || typeof file.keyId !== 'string') {
-      setResult({ ok: false, text: 'This is not a certificate file: it has no certificate, signature and keyId.' });
-      return;
-    }
+    const { file } = read;
     if (file.certificate.code !== code) {
       setResult({ ok: false, text: `This file is for another certificate (${String(file.certificate.code)}).` });
       return;
     }
     const outcome = await checkCertificateSignature(file.certificate, file.signature, file.keyId, keys ?? []);
-    setResult(
-      outcome === 'verified'
-        ? { ok: true, text: 'Verified: this file is exactly what HumanProof signed.' }
-        : { ok: false, text: 'Not verified: this file was changed, or HumanProof did not sign it.' },
-    );
+    if (outcome !== 'verified') setResult({ ok: false, text: 'Not verified: this file was changed, or HumanProof did not sign it.' });
+    else if (revoked) setResult({ ok: false, text: 'Revoked: HumanProof signed this file, but the certificate was revoked and no longer stands.' });
+    else setResult({ ok: true, text: 'Verified: this file is exactly what HumanProof signed.' });
   };
   return (
     <PasteCheckForm
@@ -321,7 +326,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
         <StatusHeading shown={shown} check={check} />
         <Details shown={shown} />
         <CheckText expected={shown.certificate.textSha256} />
-        <CheckFile code={code} keys={keys.data?.keys} />
+        <CheckFile code={code} keys={keys.data?.keys} revoked={shown.status === 'revoked'} />
         <div className="flex flex-wrap gap-3 text-sm">
           <a className="text-emerald-800 underline" href={certificatePdfPath(code)}>
             Download PDF
