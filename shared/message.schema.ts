@@ -9,6 +9,30 @@ export const MESSAGE_TEXTS = {
   empty: 'Message cannot be empty',
 } as const;
 
+/**
+ * How many messages a customer may send (decision 054): each one is a webhook delivery to every endpoint of the
+ * account and news for the team, so one account cannot flood either. The review team is not limited.
+ */
+export const MESSAGE_LIMITS = {
+  account: { max: 30, windowMinutes: 60 },
+  order: { max: 10, windowMinutes: 10 },
+} as const;
+export type MessageLimit = keyof typeof MESSAGE_LIMITS;
+
+function inWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The 429's `message`: which limit was reached and when to try again (the same wait as Retry-After). */
+export function messageLimitText(limit: MessageLimit, retryAfterSeconds: number): string {
+  const wait = `Please try again in ${inWords(Math.max(1, Math.ceil(retryAfterSeconds)))}.`;
+  return limit === 'account'
+    ? `You can send at most ${MESSAGE_LIMITS.account.max} messages an hour. ${wait}`
+    : `You can send at most ${MESSAGE_LIMITS.order.max} messages about one order in ${MESSAGE_LIMITS.order.windowMinutes} minutes. ${wait}`;
+}
+
 /** POST /api/messages. `isFromAdmin` is never read from the body: the server derives it from the sender. */
 export const sendMessageSchema = z.object({
   submissionId: recordIdSchema('submissionId is required'),

@@ -26,7 +26,8 @@ import {
 } from './templates/customer';
 import { changeEmailEmail, passwordResetEmail, signUpAttemptEmail, teamInvitationEmail, verifyEmailEmail } from './templates/account';
 import { organisationInvitationEmail } from './templates/organisation';
-import { contactMessageEmail, customerMessageEmail, dueSoonEmail, newPaidSubmissionEmail } from './templates/team';
+import { contactMessageEmail, customerMessageEmail, customerMessagesEmail, dueSoonEmail, newPaidSubmissionEmail } from './templates/team';
+import { emailTeamInDigest } from './message-digest';
 import type { OrderView } from './templates/views';
 import type { RenderedEmail } from './templates/layout';
 import {
@@ -146,7 +147,7 @@ export async function notifyReviewCompleted(settings: MailSettings, tx: Executor
   await notifyOwner(settings, tx, s, 'review-completed');
 }
 
-/** A new message: from the team → the customer; from the customer → the team. */
+/** A new message: from the team → the customer; from the customer → the team, in a digest per order. */
 export async function notifyNewMessage(settings: MailSettings, tx: Executor, message: MessageRow, s: SubmissionRow): Promise<void> {
   const owner = await findOrderCustomer(tx, s);
   const hasAttachment = Boolean(message.attachmentUrl);
@@ -165,13 +166,14 @@ export async function notifyNewMessage(settings: MailSettings, tx: Executor, mes
     });
     return;
   }
-  const email = customerMessageEmail(settings, {
-    customer: customerOf(owner, s),
-    order: orderView(s),
-    message: message.content,
-    hasAttachment,
-  });
-  await emailTeam(settings, tx, { kind: 'customer-message', eventId: message.id, email, replyTo: null });
+  // A burst is one e-mail per order and window (decision 054), quoting every message it covers.
+  const customer = customerOf(owner, s);
+  const order = orderView(s);
+  await emailTeamInDigest(settings.jobs, settings.adminEmails, tx, message, (covered) =>
+    covered.length === 1
+      ? customerMessageEmail(settings, { customer, order, message: covered[0]!.content, hasAttachment: Boolean(covered[0]!.attachmentUrl) })
+      : customerMessagesEmail(settings, { customer, order, messages: covered }),
+  );
 }
 
 /** To the team: a contact-form message (Reply-To: the sender, when the address is valid). */

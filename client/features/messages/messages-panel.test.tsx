@@ -130,4 +130,31 @@ describe('MessagesPanel', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
     expect(input.value).toBe('Keep me');
   });
+
+  it('shows a 429’s message in the form, keeps the text, and clears it once a message goes', async () => {
+    const limit = 'You can send at most 10 messages about one order in 10 minutes. Please try again in 7 minutes.';
+    let status = 429;
+    serve((url, init) => {
+      if (url === '/api/auth/user') return json(200, customer);
+      if (url === '/api/messages/SUB123') return json(200, []);
+      if (url === '/api/messages/recent') return json(200, []);
+      if (url === '/api/messages' && init?.method === 'POST') {
+        return status === 429 ? json(429, { message: limit, requestId: 'req-1' }) : json(201, { ...teamMessage, id: 'm3', isFromAdmin: false });
+      }
+      return json(404, {});
+    });
+    const input = renderPanel();
+    expect(await screen.findByText('No messages yet.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Eleventh note' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(limit);
+    expect(input.getAttribute('aria-describedby')).toContain(alert.id);
+    expect(input.value).toBe('Eleventh note');
+
+    status = 201;
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

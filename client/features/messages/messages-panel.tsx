@@ -11,7 +11,7 @@ import { cn } from '@client/lib/cn';
 import { formatDateTime, formatMessageTime } from '@client/lib/format';
 import { queryKeys } from '@client/lib/query-keys';
 import { useThread } from './api/get-thread';
-import { useSendMessage } from './api/send-message';
+import { sendLimitMessage, useSendMessage } from './api/send-message';
 import { canSendMessage, messageAuthorLabel } from './message-rules';
 
 function ThreadSkeleton() {
@@ -85,6 +85,8 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
   };
   const over = text.length > MAX_MESSAGE_CHARACTERS;
   const counterId = `message-counter-${submissionId}`;
+  const limitId = `message-limit-${submissionId}`;
+  const limitReached = sendLimitMessage(send.error);
 
   return (
     <section aria-label="Messages" className="flex flex-col gap-4">
@@ -130,10 +132,15 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
           onKeyDown={onKeyDown}
           placeholder="Type your message… (Enter to send, Shift+Enter for a new line)"
           rows={3}
-          aria-describedby={counterId}
+          aria-describedby={limitReached ? `${counterId} ${limitId}` : counterId}
           aria-invalid={over}
           readOnly={send.isPending}
         />
+        {limitReached ? (
+          <p id={limitId} role="alert" className="text-sm text-red-700">
+            {limitReached}
+          </p>
+        ) : null}
         <div className="flex items-center justify-between gap-3">
           <p id={counterId} className={cn('text-xs', over ? 'font-semibold text-red-700' : 'text-slate-600')} aria-live="polite">
             {text.length}/{MAX_MESSAGE_CHARACTERS}

@@ -73,10 +73,11 @@ export class WebhookDelivery {
     const lease = new Date(now.getTime() + this.leaseMs + Math.floor(Math.random() * 1000));
     const dueCondition = and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.nextAttemptAt, dueBefore(now)), eq(webhookEndpoints.enabled, true));
     const rows = await this.options.db.transaction(async (tx) => {
-      // Fair between endpoints (and so between customers): the oldest due delivery of each endpoint, oldest first.
+      // Fair between endpoints: only the oldest due delivery of each endpoint (a hanging one holds one place).
       const firstPerEndpoint = tx
         .select({
           id: webhookDeliveries.id,
+          userId: webhookEndpoints.userId,
           nextAttemptAt: webhookDeliveries.nextAttemptAt,
           createdAt: webhookDeliveries.createdAt,
           place: sql<number>`row_number() over (partition by ${webhookDeliveries.endpointId} order by ${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`.as('place'),
@@ -85,11 +86,23 @@ export class WebhookDelivery {
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
         .where(dueCondition)
         .as('first_per_endpoint');
-      const candidates = await tx
-        .select({ id: firstPerEndpoint.id })
+      // Fair between accounts (decision 054): each account's endpoints take turns, oldest first, and the batch is
+      // dealt turn by turn, every account's first turn before anyone's second. However many events one account
+      // queued, any other account's next delivery is in the next round while fewer than a batch of accounts wait;
+      // with more, accounts of the same turn are drawn at random, so none waits behind another's backlog. An
+      // account alone still fills the batch. The order lives in this query: several instances share it.
+      const byAccount = tx
+        .select({
+          id: firstPerEndpoint.id,
+          turn: sql<number>`row_number() over (partition by ${firstPerEndpoint.userId} order by ${firstPerEndpoint.nextAttemptAt}, ${firstPerEndpoint.createdAt})`.as('turn'),
+        })
         .from(firstPerEndpoint)
         .where(eq(firstPerEndpoint.place, 1))
-        .orderBy(asc(firstPerEndpoint.nextAttemptAt), asc(firstPerEndpoint.createdAt))
+        .as('by_account');
+      const candidates = await tx
+        .select({ id: byAccount.id })
+        .from(byAccount)
+        .orderBy(asc(byAccount.turn), sql`random()`)
         .limit(this.batchSize);
       if (candidates.length === 0) return [];
       const due = await tx

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { WEBHOOK_MESSAGES, WEBHOOK_RESEND_LIMIT, webhookEventSchema } from '../../../shared/api-v1.schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, WEBHOOK_RESEND_LIMIT, webhookEventSchema } from '../../../shared/api-v1.schema';
 import { emailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
@@ -340,5 +340,140 @@ describe('fairness (issue 29, item 2)', () => {
       hanging.closeAllConnections();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));
     }
+  });
+});
+
+describe('fair between accounts, whatever event fills the queue (decision 054)', () => {
+  // An app of its own: no other test's pending deliveries take places in these rounds.
+  let f: TestApp;
+  let team: SignedInUser;
+  beforeAll(async () => {
+    f = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+    team = await signUpAdmin(f.app);
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  interface Customer extends SignedInUser {
+    key: string;
+    paths: string[];
+  }
+
+  /** A customer with credit, an API key and `endpoints` endpoints on the receiver, each wanting every event. */
+  async function customer(name: string, endpoints: number): Promise<Customer> {
+    const who = await signUp(f.app);
+    await buyCredit(f.app, who, 20000);
+    const paths = Array.from({ length: endpoints }, (_, i) => `/fair-${name}-${i}`);
+    for (const path of paths) expect((await addEndpoint(f.app, who, `${receiverUrl}${path}`)).statusCode).toBe(201);
+    return { ...who, key: (await createKey(f.app, who)).key, paths };
+  }
+
+  let orderCount = 0;
+  /** A paid order through the API: order.paid. */
+  async function order(who: Customer): Promise<string> {
+    orderCount += 1;
+    const created = await bearer(f.app, who.key, 'POST', '/api/v1/orders', draft(500 + orderCount), { 'idempotency-key': `fair-${orderCount}` });
+    expect(created.statusCode, created.body).toBe(201);
+    return (created.json() as { id: string }).id;
+  }
+
+  /** Status events: a paid order (order.paid) that the team starts (order.in_review). */
+  async function statusEvents(who: Customer, orders: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < orders; i += 1) {
+      const id = await order(who);
+      expect((await f.request('PATCH', `/api/admin/submissions/${id}/status`, team, { status: 'in-review' })).statusCode).toBe(200);
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Message events (message.created), the customer's and the team's, on the customer's order. */
+  async function messageEvents(who: Customer, orderId: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) {
+      const from = i % 3 === 2 ? team : who;
+      const sent = await f.request('POST', '/api/messages', from, { submissionId: orderId, content: `Message ${i} about the draft` });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+  }
+
+  async function pendingOf(who: SignedInUser): Promise<number> {
+    return f.app.db.$count(
+      webhookDeliveries,
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        inArray(webhookDeliveries.endpointId, f.app.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, who.id))),
+      ),
+    );
+  }
+
+  const receivedBy = (who: Customer) => receiver.received.filter((r) => who.paths.includes(r.url));
+  const round = () => worker(f.app, () => new Date()).runOnce();
+
+  it('one account flooding ten endpoints with status and message events: another account’s event goes out in the next round', async () => {
+    receiver.statuses = [200];
+    const flooder = await customer('a', MAX_WEBHOOK_ENDPOINTS);
+    const [first, second] = await statusEvents(flooder, 2);
+    await messageEvents(flooder, first!, 6);
+    await messageEvents(flooder, second!, 6);
+    // 2 × (paid, in review) + 12 messages = 16 events, each to 10 endpoints.
+    expect(await pendingOf(flooder)).toBe(16 * MAX_WEBHOOK_ENDPOINTS);
+
+    const other = await customer('b', 1);
+    await order(other);
+    const before = receivedBy(flooder).length;
+
+    const result = await round();
+    // The other account's only event is in this round; the flooder fills the rest of the batch, no more.
+    expect(receivedBy(other).map((r) => JSON.parse(r.body).type)).toEqual(['order.paid']);
+    expect(result).toMatchObject({ claimed: 10, delivered: 10 });
+    expect(receivedBy(flooder).length - before).toBe(9);
+    expect(await pendingOf(other)).toBe(0);
+    expect(await pendingOf(flooder)).toBe(16 * MAX_WEBHOOK_ENDPOINTS - 9);
+
+    // Alone again, the flooder gets the whole batch, its events oldest first on each endpoint.
+    expect(await round()).toMatchObject({ claimed: 10, delivered: 10 });
+    for (const path of flooder.paths) {
+      const types = receiver.received.filter((r) => r.url === path).map((r) => JSON.parse(r.body).type);
+      expect(types[0], path).toBe('order.paid');
+    }
+  });
+
+  it('two more accounts flooding (one with messages, one with status changes): another account’s events each go out in the next round, on every instance', async () => {
+    receiver.statuses = [200];
+    const talker = await customer('c', 6);
+    const mover = await customer('d', 6);
+    const [talkerOrder] = await statusEvents(talker, 1);
+    await messageEvents(talker, talkerOrder!, 9);
+    await statusEvents(mover, 4);
+    const quiet = await customer('e', 1);
+    const [quietOrder] = await statusEvents(quiet, 1);
+    // Drain the quiet account's own two events (paid, in review): one round each at most.
+    for (let rounds = 0; (await pendingOf(quiet)) > 0; rounds += 1) {
+      expect(rounds, 'rounds for the quiet account’s two events').toBeLessThan(2);
+      await round();
+    }
+
+    for (let i = 0; i < 3; i += 1) {
+      const floodBefore = (await pendingOf(talker)) + (await pendingOf(mover));
+      const sent = await f.request('POST', '/api/messages', quiet, { submissionId: quietOrder!, content: `Quiet question ${i}` });
+      expect(sent.statusCode).toBe(201);
+      // Two instances' rounds at once (two workers on one database): the quiet account's event is in one of them,
+      // sent once, and both flooders are served too.
+      const quietBefore = receivedBy(quiet).length;
+      const talkerBefore = receivedBy(talker).length;
+      const moverBefore = receivedBy(mover).length;
+      await Promise.all([round(), round()]);
+      expect(receivedBy(quiet).length - quietBefore).toBe(1);
+      expect(receivedBy(talker).length).toBeGreaterThan(talkerBefore);
+      expect(receivedBy(mover).length).toBeGreaterThan(moverBefore);
+      expect((await pendingOf(talker)) + (await pendingOf(mover))).toBeGreaterThan(0);
+      const floodSent = receivedBy(talker).length - talkerBefore + receivedBy(mover).length - moverBefore;
+      expect((await pendingOf(talker)) + (await pendingOf(mover))).toBe(floodBefore - floodSent);
+    }
+    // Every delivery went out once, though two rounds ran at once.
+    const ids = [talker, mover, quiet].flatMap(receivedBy).map((r) => r.headers['humanproof-delivery']);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

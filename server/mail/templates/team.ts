@@ -1,4 +1,6 @@
 import { tierLabel } from '../../../shared/service-tiers';
+import { formatLondonDateTime } from '../format';
+import { MESSAGE_DIGEST_MINUTES } from '../message-digest';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
 import { dueText, orderDetails, type OrderView, type PersonView } from './views';
 
@@ -39,6 +41,40 @@ export function customerMessageEmail(
     ],
     action: { label: 'Reply from the admin panel', path: '/admin' },
     outro: hasAttachment ? ['The message has an attachment: open it from the admin panel.'] : [],
+  });
+}
+
+/** How many messages one digest quotes; the thread in the admin panel has them all. */
+const DIGEST_QUOTED = 20;
+
+/** To the team: several messages from one customer about one order, in one e-mail (decision 054). */
+export function customerMessagesEmail(
+  frame: EmailFrame,
+  input: { customer: PersonView; order: OrderView; messages: { content: string; createdAt: Date; attachmentUrl: string | null }[] },
+): RenderedEmail {
+  const { customer, order, messages } = input;
+  const who = customer.name || customer.email;
+  const quoted = messages.slice(-DIGEST_QUOTED);
+  const left = messages.length - quoted.length;
+  const attachments = messages.filter((m) => m.attachmentUrl).length;
+  return renderEmail(frame, {
+    subject: `${messages.length} new messages from ${who} about order ${order.id}`,
+    heading: 'A customer sent several messages',
+    intro: [
+      `${customerLine(customer)} wrote ${messages.length} messages about order ${order.id} since ${formatLondonDateTime(messages[0]!.createdAt)} (UK time).`,
+      ...(left > 0 ? [`The latest ${quoted.length} are below; read the first ${left} in the admin panel.`] : []),
+    ],
+    quote: { label: 'Messages', text: quoted.map((m) => `${formatLondonDateTime(m.createdAt)}:\n${m.content.trim()}`).join('\n\n') },
+    details: [
+      ['Customer', customerLine(customer)],
+      ['Order', order.id],
+      ['Service', tierLabel(order.serviceTier)],
+    ],
+    action: { label: 'Reply from the admin panel', path: '/admin' },
+    outro: [
+      ...(attachments > 0 ? [`${attachments === 1 ? 'One message has' : `${attachments} messages have`} an attachment: open them from the admin panel.`] : []),
+      `Messages about one order are collected: at most one e-mail per order in each ${MESSAGE_DIGEST_MINUTES}-minute window.`,
+    ],
   });
 }
 
