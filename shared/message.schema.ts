@@ -51,6 +51,11 @@ export const messageSchema = z.object({
   createdAt: isoDateTimeSchema,
   isFromAdmin: z.boolean(),
   attachmentUrl: z.string().nullable(),
+  /**
+   * On an organisation's order (decision 047), a colleague's message as another member reads it: the colleague's
+   * name (else e-mail). Absent on the reader's own messages, the team's, and whenever the reader is staff.
+   */
+  authorName: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 /** GET /api/messages/:submissionId (the thread, oldest first) and GET /api/messages/recent. */

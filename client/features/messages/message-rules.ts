@@ -13,9 +13,11 @@ export function canSendMessage(text: string): boolean {
 
 /**
  * Who wrote a message, as the viewer sees it: the viewer's own side is "You"; a customer sees the team's
- * label on admin messages, an admin sees "Customer" on the customer's.
+ * label on admin messages, and a colleague's name on another member's (an organisation's order); an admin sees
+ * "Customer" on the customer's.
  */
-export function messageAuthorLabel(isFromAdmin: boolean, viewerIsAdmin: boolean): string {
+export function messageAuthorLabel(isFromAdmin: boolean, viewerIsAdmin: boolean, colleague?: string | null): string {
+  if (!isFromAdmin && !viewerIsAdmin && colleague) return colleague;
   if (isFromAdmin === viewerIsAdmin) return 'You';
   return isFromAdmin ? REVIEW_TEAM_LABEL : CUSTOMER_LABEL;
 }

@@ -19,6 +19,10 @@ describe('message rules', () => {
     expect(messageAuthorLabel(true, false)).toBe('HumanProof review team');
     expect(messageAuthorLabel(true, true)).toBe('You');
     expect(messageAuthorLabel(false, true)).toBe('Customer');
+    // A colleague's message on an organisation's order is theirs, by name; staff still see the customer's side.
+    expect(messageAuthorLabel(false, false, 'Olive Owner')).toBe('Olive Owner');
+    expect(messageAuthorLabel(false, true, 'Olive Owner')).toBe('Customer');
+    expect(messageAuthorLabel(true, false, 'Olive Owner')).toBe('HumanProof review team');
   });
 });
 

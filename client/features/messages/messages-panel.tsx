@@ -25,11 +25,11 @@ function ThreadSkeleton() {
 }
 
 function MessageBubble({ message, viewerIsAdmin }: { message: Message; viewerIsAdmin: boolean }) {
-  const mine = message.isFromAdmin === viewerIsAdmin;
+  const mine = message.isFromAdmin === viewerIsAdmin && !message.authorName;
   return (
     <li className={cn('flex max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
       <div className="flex items-baseline gap-2 text-xs text-slate-600">
-        <span className="font-semibold text-slate-800">{messageAuthorLabel(message.isFromAdmin, viewerIsAdmin)}</span>
+        <span className="font-semibold text-slate-800">{messageAuthorLabel(message.isFromAdmin, viewerIsAdmin, message.authorName)}</span>
         <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
           {formatMessageTime(message.createdAt)}
         </time>

@@ -7,6 +7,7 @@ import { MESSAGE_DIGEST_MINUTES } from '../../mail/message-digest';
 import { createTestApp, request, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
 import { bearer, createKey } from '../../test-support/api';
+import { addMember, createOrganisation } from '../../test-support/organisations';
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -82,6 +83,22 @@ describe('messages', () => {
       ]);
       for (const m of thread) messageSchema.parse(m);
     }
+  });
+
+  it('on an organisation’s order, a colleague’s message is named for the other members, never “yours”', async () => {
+    const olive = await signUp(t.app, { firstName: 'Olive', lastName: 'Owner' });
+    const max = await signUp(t.app, { firstName: 'Max', lastName: 'Member' });
+    await addMember(t.app.db, await createOrganisation(t.app.db, olive.id, 'Threads Ltd'), max.id);
+    const order = await createSubmissionVia(t.app, max.cookie);
+    await t.request('POST', '/api/messages', max.cookie, { submissionId: order.id, content: 'from Max' });
+    await t.request('POST', '/api/messages', olive.cookie, { submissionId: order.id, content: 'from Olive' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: order.id, content: 'from the team' });
+    const thread = async (who: SignedInUser) =>
+      ((await t.request('GET', `/api/messages/${order.id}`, who.cookie)).json() as Message[]).map((m) => [m.content, m.authorName ?? null]);
+    expect(await thread(olive)).toEqual([['from Max', 'Max Member'], ['from Olive', null], ['from the team', null]]);
+    expect(await thread(max)).toEqual([['from Max', null], ['from Olive', 'Olive Owner'], ['from the team', null]]);
+    // The team's view is unchanged: customers' messages carry no name there.
+    expect(await thread(admin)).toEqual([['from Max', null], ['from Olive', null], ['from the team', null]]);
   });
 
   it('lists the customer’s unread team messages newest first; opening the thread marks them read', async () => {

@@ -2,9 +2,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Message } from '../../../shared/message.schema';
 import type { Database } from '../../db/client';
-import { messages } from '../../db/schema';
+import { messages, users } from '../../db/schema';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { toMessage } from './serialize';
+
+/** A colleague's message whose account is gone. */
+const DELETED_AUTHOR = 'Deleted account';
 
 /**
  * A submission's thread, oldest first. When its customer reads it (its placer, or for an organisation's order any
@@ -19,9 +22,14 @@ export async function readThread(db: Database, submissionId: string, user: Curre
       .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, true), isNull(messages.readAt)));
   }
   const rows = await db
-    .select()
+    .select({ message: messages, senderName: users.name, senderEmail: users.email })
     .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
     .where(eq(messages.submissionId, submission.id))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-  return rows.map(toMessage);
+  const readerIsCustomer = !isStaff(user);
+  return rows.map(({ message, senderName, senderEmail }) => {
+    const colleague = readerIsCustomer && !message.isFromAdmin && message.senderId !== user.id;
+    return toMessage(message, colleague ? senderName || senderEmail || DELETED_AUTHOR : null);
+  });
 }

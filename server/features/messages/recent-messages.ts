@@ -21,5 +21,5 @@ export async function listUnreadTeamMessages(db: Executor, userId: string): Prom
     .where(and(customerCanSee(userId), eq(messages.isFromAdmin, true), isNull(messages.readAt)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(100);
-  return rows.map(toMessage);
+  return rows.map((row) => toMessage(row));
 }

@@ -1,7 +1,13 @@
 import type { Message } from '../../../shared/message.schema';
 import type { MessageRow } from '../../db/schema';
 
-export function toMessage(row: Pick<MessageRow, 'id' | 'content' | 'submissionId' | 'createdAt' | 'isFromAdmin' | 'attachmentUrl'>): Message {
+type MessageFields = Pick<MessageRow, 'id' | 'content' | 'submissionId' | 'createdAt' | 'isFromAdmin' | 'attachmentUrl'>;
+
+/**
+ * A message as its reader sees it. `colleague` is set when a customer reads another member's message on an
+ * organisation's order, so the thread names its author rather than calling it "You".
+ */
+export function toMessage(row: MessageFields, colleague: string | null = null): Message {
   return {
     id: row.id,
     content: row.content,
@@ -9,5 +15,6 @@ export function toMessage(row: Pick<MessageRow, 'id' | 'content' | 'submissionId
     createdAt: row.createdAt.toISOString(),
     isFromAdmin: row.isFromAdmin,
     attachmentUrl: row.attachmentUrl,
+    ...(colleague === null ? {} : { authorName: colleague }),
   };
 }
