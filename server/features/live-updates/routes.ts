@@ -122,9 +122,12 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub, cursorKey: Buffer
       const sendNotice = (notice: LiveNotice) => write({ id: cursor(notice.id), data: wireEvent(notice) });
       // Notices that arrive while the replay is read wait here, so they follow it in order.
       let pending: LiveNotice[] | null = [];
+      // What the replay sent: its notices can still reach the hub after the replay (a notification is delivered a
+      // little after its commit), and a page should hear of each change once.
+      const replayed = new Set<number>();
       const subscriber: LiveSubscriber = {
         notice: (notice) => {
-          if (!visibleTo(viewer, notice)) return;
+          if (!visibleTo(viewer, notice) || replayed.has(notice.id)) return;
           if (pending) pending.push(notice);
           else sendNotice(notice);
         },
@@ -141,7 +144,6 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub, cursorKey: Buffer
         await stream.send({ retry: RETRY_MS, data: undefined });
 
         const start = startOf((value) => openCursor(cursorKey, viewer.id, value), stream.lastEventId, request.query.lastEventId);
-        const replayed = new Set<number>();
         if (start.kind === 'fresh') {
           // A fresh page: it starts at the newest event, so its first reconnect replays what came after.
           await stream.send({ id: cursor(await headEventId(app.db)), event: 'ready', data: {} });
