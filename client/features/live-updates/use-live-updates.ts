@@ -11,7 +11,8 @@ const REOPEN_MAX_MS = 60_000;
  * Keeps one Server-Sent Events stream open while someone is signed in (issue 25, decision 038) and refreshes the
  * queries each event names. EventSource reconnects by itself with Last-Event-ID after a dropped connection; when
  * it gives up (an error answer), a new stream is opened later with the last id in the query, so nothing missed is
- * lost. Polling (30 s) stays as the fallback while no stream is open.
+ * lost. The id is an opaque cursor (decision 056): kept and sent back as it is; one the server cannot read comes
+ * back as a `resync` with a fresh one. Polling (30 s) stays as the fallback while no stream is open.
  */
 export function useLiveUpdates(accountId: string | null): void {
   const client = useQueryClient();

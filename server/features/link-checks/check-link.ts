@@ -1,5 +1,6 @@
-import { LINK_ATTEMPTS, LINK_TIMEOUT_MS, MAX_LINK_REDIRECTS, type LinkStatus } from '../../../shared/link-checks.schema';
+import { LINK_ATTEMPTS, LINK_CHECK_MESSAGES, LINK_TIMEOUT_MS, MAX_LINK_REDIRECTS, type LinkStatus } from '../../../shared/link-checks.schema';
 import { requestPinned, resolvePublicTarget, WebhookAddressError, type Resolver } from '../webhooks';
+import { isRefusal, vettingRefusal } from './messages';
 
 export interface LinkOutcome {
   status: Exclude<LinkStatus, 'pending'>;
@@ -26,7 +27,7 @@ async function request(method: 'HEAD' | 'GET', url: string, options: LinkCheckOp
   try {
     target = await resolvePublicTarget(url, { allowLoopback: options.allowLoopback, allowHttp: true }, options.resolve);
   } catch (err) {
-    return { error: err instanceof WebhookAddressError ? err.message : 'The address could not be resolved' };
+    return { error: err instanceof WebhookAddressError ? vettingRefusal(err.message) : LINK_CHECK_MESSAGES.unresolvable };
   }
   const timeoutMs = options.timeoutMs ?? LINK_TIMEOUT_MS;
   return requestPinned<Answer>(
@@ -46,7 +47,7 @@ async function request(method: 'HEAD' | 'GET', url: string, options: LinkCheckOp
 async function fetchStatus(url: string, options: LinkCheckOptions): Promise<Answer> {
   const head = await request('HEAD', url, options);
   if ('statusCode' in head && head.statusCode !== 405 && head.statusCode !== 501 && head.statusCode !== 403) return head;
-  if ('error' in head && /private|not allowed|http\(s\)/i.test(head.error)) return head;
+  if ('error' in head && isRefusal(head.error)) return head;
   return request('GET', url, options);
 }
 
@@ -61,7 +62,7 @@ export async function checkLink(url: string, options: LinkCheckOptions): Promise
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     outcome = await followOnce(url, options);
     const retry = outcome.status === 'unreachable' || (outcome.httpStatus !== null && outcome.httpStatus >= 500);
-    if (!retry || (outcome.error !== null && /private|not allowed/i.test(outcome.error))) return outcome;
+    if (!retry || isRefusal(outcome.error)) return outcome;
     if (attempt < attempts && (options.retryDelayMs ?? 1000) > 0) await new Promise((r) => setTimeout(r, (options.retryDelayMs ?? 1000) * attempt));
   }
   return outcome;

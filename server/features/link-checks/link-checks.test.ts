@@ -2,7 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_NOT_CHECKED_IN_TIME, type LinkCheck } from '../../../shared/link-checks.schema';
+import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
+import { LINK_CHECK_MESSAGES, LINK_NOT_CHECKED_IN_TIME, type LinkCheck } from '../../../shared/link-checks.schema';
+import { linkChecks } from '../../db/schema';
 import { createPaidOrder } from '../../test-support/orders';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { checkLink } from './check-link';
@@ -26,6 +28,7 @@ beforeAll(async () => {
     const loop = /^\/loop(\d+)$/.exec(path);
     if (loop) return void res.writeHead(302, { location: `/loop${Number(loop[1]) + 1}` }).end();
     if (path === '/to-private') return void res.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
+    if (path === '/to-ftp') return void res.writeHead(302, { location: 'ftp://files.example/paper.pdf' }).end();
     if (path === '/hang' || path.startsWith('/hang?')) return; // never answers
     res.writeHead(500).end();
   });
@@ -95,8 +98,7 @@ describe('checkLink', () => {
 
   it('never fetches a private address: directly, through a redirect, or loopback without the test switch', async () => {
     const privateLink = await checkLink('http://10.0.0.1/admin', local);
-    expect(privateLink).toMatchObject({ status: 'unreachable' });
-    expect(privateLink.error).toMatch(/private/i);
+    expect(privateLink).toMatchObject({ status: 'unreachable', error: LINK_CHECK_MESSAGES.privateAddress });
     const redirected = await checkLink(`${base}/to-private`, local);
     expect(redirected).toMatchObject({ status: 'unreachable', finalUrl: 'http://10.0.0.1/admin' });
     const before = hits.get('HEAD /ok') ?? 0;
@@ -104,7 +106,28 @@ describe('checkLink', () => {
     expect(hits.get('HEAD /ok') ?? 0).toBe(before);
     // A name that resolves to a private address is refused before any connection.
     const rebinding = await checkLink('http://intranet.example/', { ...local, allowLoopback: false, resolve: async () => [{ address: '192.168.1.10', family: 4 }] });
-    expect(rebinding.error).toMatch(/private/i);
+    expect(rebinding.error).toBe(LINK_CHECK_MESSAGES.privateAddress);
+  });
+
+  it('says why a link was not fetched in the link checks’ own words, never the webhooks’, and does not retry a refusal', async () => {
+    const nowhere = { ...local, allowLoopback: false, resolve: async () => Promise.reject(new Error('ENOTFOUND')) };
+    const cases: [string, typeof local & { resolve?: unknown }, string][] = [
+      ['http://10.0.0.1/admin', local, LINK_CHECK_MESSAGES.privateAddress],
+      ['http://[::1]/', { ...local, allowLoopback: false }, LINK_CHECK_MESSAGES.privateAddress],
+      ['https://user:secret@example.com/', local, LINK_CHECK_MESSAGES.notHttp],
+      [`${base}/to-ftp`, local, LINK_CHECK_MESSAGES.notHttp],
+      ['https://no-such-host.example/', nowhere, LINK_CHECK_MESSAGES.unresolvable],
+    ];
+    for (const [url, options, message] of cases) {
+      const outcome = await checkLink(url, options as typeof local);
+      expect(outcome, url).toMatchObject({ status: 'unreachable', error: message });
+    }
+    // A refusal is final: the redirect to ftp:// was followed once, not tried again with GET or another attempt.
+    expect([hits.get('HEAD /to-ftp'), hits.get('GET /to-ftp')]).toEqual([1, undefined]);
+    // No wording of the webhooks' vetting ever reaches a link's result.
+    const linkTexts: string[] = Object.values(LINK_CHECK_MESSAGES);
+    for (const text of linkTexts) expect(text).not.toMatch(/webhook/i);
+    for (const text of Object.values(WEBHOOK_MESSAGES)) expect(linkTexts).not.toContain(text);
   });
 });
 
@@ -140,5 +163,31 @@ describe('GET /api/admin/submissions/:id/links', () => {
     expect(await checkLinksRound(t.app.db, local)).toBe(0); // each order once
 
     expect((await t.request('GET', `/api/admin/submissions/${id}/links`, customer)).statusCode).toBe(403);
+  });
+
+  it('answers a link to a private address, or one that is not http(s), in the link checks’ own words', async () => {
+    const content = `Our intranet http://10.0.0.1/admin and a file ${base}/to-ftp and a login https://user:pw@example.com/x.`;
+    const id = await createPaidOrder(t.app, customer, { content });
+    await checkLinksRound(t.app.db, local);
+    const response = await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/webhook|public internet/i);
+    expect((response.json() as { links: LinkCheck[] }).links.map((l) => [l.status, l.error])).toEqual([
+      ['unreachable', LINK_CHECK_MESSAGES.privateAddress],
+      ['unreachable', LINK_CHECK_MESSAGES.notHttp],
+      ['unreachable', LINK_CHECK_MESSAGES.notHttp],
+    ]);
+    expect(LINK_CHECK_MESSAGES.privateAddress).toBe('Not checked: this link points to a private or local address');
+  });
+
+  it('shows results stored with the webhooks’ wording (checked before the link checks had their own) in the link checks’ words', async () => {
+    const content = 'See http://10.0.0.1/admin and https://nowhere.example/.';
+    const id = await createPaidOrder(t.app, customer, { content });
+    const legacy = [WEBHOOK_MESSAGES.privateAddress, WEBHOOK_MESSAGES.unresolvable];
+    const links = findLinks(content).map((link, i) => ({ ...link, status: 'unreachable' as const, httpStatus: null, finalUrl: null, error: legacy[i]! }));
+    await t.app.db.insert(linkChecks).values({ submissionId: id, links });
+    const response = await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer);
+    expect(response.body).not.toMatch(/webhook/i);
+    expect((response.json() as { links: LinkCheck[] }).links.map((l) => l.error)).toEqual([LINK_CHECK_MESSAGES.privateAddress, LINK_CHECK_MESSAGES.unresolvable]);
   });
 });

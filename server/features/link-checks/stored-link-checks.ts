@@ -8,6 +8,7 @@ import { countedRoundJob } from '../../jobs/rounds';
 import type { JobHandler } from '../../jobs/runner';
 import { checkLink, type LinkCheckOptions } from './check-link';
 import { findLinks } from './find-links';
+import { storedLinkError } from './messages';
 
 const PAID_STATUSES = ['paid', 'in-review', 'revision-requested'] as const;
 /** Links of one order checked at once. */
@@ -44,7 +45,7 @@ export async function checkLinksOf(text: string, options: LinkCheckOptions, budg
 /** What the workspace shows: the stored results, or the order's links marked "pending" until the job has run. */
 export async function linkChecksFor(db: Executor, order: Pick<SubmissionRow, 'id' | 'content'>): Promise<{ links: LinkCheck[]; checkedAt: string | null }> {
   const [row] = await db.select().from(linkChecks).where(eq(linkChecks.submissionId, order.id)).limit(1);
-  if (row) return { links: row.links, checkedAt: row.checkedAt.toISOString() };
+  if (row) return { links: row.links.map((link) => ({ ...link, error: storedLinkError(link.error) })), checkedAt: row.checkedAt.toISOString() };
   return {
     links: findLinks(order.content).map((link) => ({ ...link, status: 'pending', httpStatus: null, finalUrl: null, error: null })),
     checkedAt: null,

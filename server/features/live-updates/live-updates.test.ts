@@ -7,7 +7,9 @@ import { TEST_DATABASE_URL } from '../../test-support/database';
 import { createOrder, createPaidOrder } from '../../test-support/orders';
 import { addMember, createOrganisation, removeMember } from '../../test-support/organisations';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
+import { liveCursorKey, openCursor, sealCursor } from './cursor';
 import { recordLiveEvent } from './publish';
+import { headEventId } from './replay';
 
 /** One event read off the stream: its SSE fields, with `data` parsed. */
 interface StreamEvent {
@@ -169,11 +171,13 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
   });
 
   it('Last-Event-ID replays what a reconnecting page missed, and only what it may see', async () => {
-    const first = await stream(base, customerA);
-    await first.waitFor(ready);
+    const [first, firstOfTeam] = [await stream(base, customerA), await stream(base, reviewer)];
+    await Promise.all([first, firstOfTeam].map((s) => s.waitFor(ready)));
     const lastSeen = first.lastId();
-    expect(lastSeen).toMatch(/^\d+$/);
+    const lastSeenByTeam = firstOfTeam.lastId();
+    expect(lastSeen).toMatch(/^[A-Za-z0-9_-]{48}$/);
     first.close();
+    firstOfTeam.close();
 
     const orderA = await createOrder(t.app, customerA);
     const orderB = await createOrder(t.app, customerB);
@@ -198,7 +202,7 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
     await viaQuery.waitFor(ready);
     expect(viaQuery.events()).toEqual(again.events());
     // The team's replay has every order's events, claims included.
-    const team = await stream(base, reviewer, { 'last-event-id': lastSeen! });
+    const team = await stream(base, reviewer, { 'last-event-id': lastSeenByTeam! });
     await team.waitFor(ready);
     expect(team.events().slice(-4)).toEqual([
       { type: 'order.in_review', orderId: orderB },
@@ -207,9 +211,123 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
       { type: 'message', orderId: orderA },
     ]);
     // An id this database never gave (another database, a reset): refetch everything.
-    const unknown = await stream(base, customerA, { 'last-event-id': '999999999' });
+    const key = liveCursorKey(t.app.sessionSecret);
+    const unknown = await stream(base, customerA, { 'last-event-id': sealCursor(key, customerA.id, 999_999_999) });
     await unknown.waitFor(ready);
     expect(unknown.events()).toEqual([{ type: 'resync' }]);
+  });
+
+  it('a notification that reaches the hub after the replay already sent its row is not sent again', async () => {
+    const key = liveCursorKey(t.app.sessionSecret);
+    const who = await signUp(t.app);
+    const order = await createOrder(t.app, who);
+    const before = await stream(base, who);
+    await before.waitFor(ready);
+    const since = before.lastId()!;
+    before.close();
+    expect((await t.request('POST', '/api/messages', who, { submissionId: order, content: 'While away' })).statusCode).toBe(201);
+    const again = await stream(base, who, { 'last-event-id': since });
+    await again.waitFor(ready);
+    const replayed = again.raw.find((e) => (e.data as { type?: string } | undefined)?.type === 'message')!;
+    // The same row's notification arriving now, as PostgreSQL may deliver it a little after the commit the replay read.
+    const late = { id: openCursor(key, who.id, replayed.id!), type: 'message', orderId: order, customerId: who.id, organisationId: null };
+    (t.app.liveHub as unknown as { dispatch: (payload: string) => void }).dispatch(JSON.stringify(late));
+    // A later change: once it is on the stream, the late notification has been offered before it.
+    await recordLiveEvent(t.app.db, 'order.paid', order);
+    await again.waitFor(has('order.paid', order));
+    expect(again.events()).toEqual([
+      { type: 'message', orderId: order },
+      { type: 'order.paid', orderId: order },
+    ]);
+    again.close();
+  });
+
+  it('event ids are sealed cursors: they tell no count and no order, and open only for their viewer', async () => {
+    const key = liveCursorKey(t.app.sessionSecret);
+    const who = await signUp(t.app);
+    const order = await createOrder(t.app, who);
+    // Two pages opened one after the other with nothing in between: different ids for the same position.
+    const [one, two] = [await stream(base, who), await stream(base, who)];
+    await Promise.all([one, two].map((s) => s.waitFor(ready)));
+    const head = await headEventId(t.app.db);
+    expect(one.lastId()).not.toBe(two.lastId());
+    for (const s of [one, two]) expect(openCursor(key, who.id, s.lastId()!)).toBe(head);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await t.request('POST', '/api/messages', who, { submissionId: order, content: `Note ${i}` })).statusCode).toBe(201);
+    }
+    await one.waitFor(() => one.events().length === 3);
+    const ids = one.raw.map((e) => e.id).filter((id): id is string => id !== undefined);
+    expect(ids).toHaveLength(4); // ready, then the three messages
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9_-]{48}$/);
+      expect(id).not.toMatch(/^\d+$/);
+    }
+    expect(new Set(ids).size).toBe(4);
+    // Only this server, for this viewer, reads them: in feed order, which the ids themselves do not show.
+    expect(ids.map((id) => openCursor(key, who.id, id))).toEqual([head, head + 1, head + 2, head + 3]);
+    expect(ids.map((id) => openCursor(key, customerA.id, id))).toEqual([null, null, null, null]);
+    one.close();
+    two.close();
+  });
+
+  it("a cursor that is not the viewer's own (altered, made up, another customer's, the feed's bare numbers) replays nothing: one resync and a fresh cursor", async () => {
+    const key = liveCursorKey(t.app.sessionSecret);
+    const hub = t.app.liveHub;
+    const [me, other] = [await signUp(t.app), await signUp(t.app)];
+    const [a, b] = [await stream(base, me), await stream(base, other)];
+    await Promise.all([a, b].map((s) => s.waitFor(ready)));
+    const [cursorOfA, cursorOfB] = [a.lastId()!, b.lastId()!];
+    const streamsBefore = hub.size - 1;
+    a.close();
+    await until(() => hub.size === streamsBefore);
+    // The other customer's order changes after both cursors: what a stolen or forged cursor would be after.
+    const orderB = await createPaidOrder(t.app, other);
+    expect((await t.request('POST', '/api/messages', other, { submissionId: orderB, content: 'Private' })).statusCode).toBe(201);
+    await b.waitFor(has('message', orderB));
+
+    const flip = (c: string, at: number) => `${c.slice(0, at)}${c[at] === 'A' ? 'B' : 'A'}${c.slice(at + 1)}`;
+    const forged = [
+      ['another customer’s cursor', cursorOfB],
+      ['altered nonce', flip(cursorOfA, 0)],
+      ['altered id', flip(cursorOfA, 17)],
+      ['altered tag', flip(cursorOfA, 47)],
+      ['cut short', cursorOfA.slice(0, 40)],
+      ['a bare feed id', '1'],
+      ['sealed under another secret', sealCursor(liveCursorKey('another-secret-another-secret-another'), me.id, 1)],
+      ['not a cursor at all', 'hello, world'],
+    ];
+    for (const [what, cursor] of forged) {
+      const ways: { headers: Record<string, string>; query: string }[] = [
+        { headers: { 'last-event-id': cursor! }, query: '' },
+        { headers: {}, query: `?lastEventId=${encodeURIComponent(cursor!)}` },
+      ];
+      for (const how of ways) {
+        const s = await stream(base, me, how.headers, how.query);
+        expect(s.status, what).toBe(200);
+        await s.waitFor(ready);
+        expect(s.events(), what).toEqual([{ type: 'resync' }]);
+        // The resync carries a fresh cursor of the viewer's, at the head: the page (use-live-updates.ts) keeps it.
+        expect(openCursor(key, me.id, s.lastId()!), what).toBe(await headEventId(t.app.db));
+        s.close();
+        await until(() => hub.size === streamsBefore);
+      }
+    }
+
+    // The viewer's own cursor still replays: nothing of the other customer's.
+    const replay = await stream(base, me, { 'last-event-id': cursorOfA });
+    await replay.waitFor(ready);
+    expect(replay.events()).toEqual([]);
+    // And the fresh cursor a resync gave carries on as well: a change after it is replayed from it.
+    const resynced = await stream(base, me, { 'last-event-id': 'hello, world' });
+    await resynced.waitFor(ready);
+    const fresh = resynced.lastId()!;
+    resynced.close();
+    const mine = await createPaidOrder(t.app, me);
+    const carriedOn = await stream(base, me, { 'last-event-id': fresh });
+    await carriedOn.waitFor(has('order.paid', mine));
+    expect(carriedOn.events().filter((e) => e.orderId !== mine)).toEqual([]);
+    replay.close();
+    carriedOn.close();
   });
 
   it("an organisation's order reaches every current member (live and replayed), never another organisation's member, nor its placer once they left (decision 047)", async () => {
@@ -221,6 +339,7 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
     const [p, c, o] = [await stream(base, placer), await stream(base, colleague), await stream(base, outsider)];
     await Promise.all([p, c, o].map((s) => s.waitFor(ready)));
     const lastSeen = c.lastId()!;
+    const lastSeenByOutsider = o.lastId()!;
 
     expect((await t.request('PATCH', `/api/admin/submissions/${order}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
     expect((await t.request('POST', `/api/admin/submissions/${order}/claim`, reviewer)).statusCode).toBe(200);
@@ -243,7 +362,7 @@ describe(`live updates over ${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () 
     const again = await stream(base, colleague, { 'last-event-id': lastSeen });
     await again.waitFor(ready);
     expect(again.events().filter((e) => e.orderId === order).slice(-2)).toEqual(expected);
-    const outsiderAgain = await stream(base, outsider, { 'last-event-id': lastSeen });
+    const outsiderAgain = await stream(base, outsider, { 'last-event-id': lastSeenByOutsider });
     await outsiderAgain.waitFor(ready);
     expect(outsiderAgain.events().filter((e) => e.orderId === order)).toEqual([]);
 
@@ -324,7 +443,7 @@ describe('live updates and shutdown', () => {
 });
 
 describe.runIf(TEST_DATABASE_URL)('live updates across instances (PostgreSQL LISTEN/NOTIFY)', () => {
-  it('a change made through one instance reaches a stream held by another', async () => {
+  it('a change made through one instance reaches a stream held by another, and its cursor replays on the first', async () => {
     const t = await createTestApp();
     const secondDb = await openDatabase({ databaseUrl: t.database.databaseUrl, dataDir: t.database.dataDir, migrate: false });
     const second = await buildApp({ config: t.config, database: secondDb, clientDir: null });
@@ -339,6 +458,17 @@ describe.runIf(TEST_DATABASE_URL)('live updates across instances (PostgreSQL LIS
       expect((await t.request('PATCH', `/api/admin/submissions/${order}/status`, admin, { status: 'in-review' })).statusCode).toBe(200);
       await s.waitFor(has('order.in_review', order));
       s.close();
+
+      // The cursor the second instance sealed replays on the first: the key comes from the shared session secret.
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const firstBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      expect((await t.request('POST', '/api/messages', admin, { submissionId: order, content: 'Missed while away' })).statusCode).toBe(201);
+      const replay = await openStream(firstBase, customer, { 'last-event-id': s.lastId()! });
+      await replay.waitFor(ready);
+      // (After the slack's older events of the order, see the replay test above; never a resync.)
+      expect(replay.events().at(-1)).toEqual({ type: 'message', orderId: order });
+      expect(replay.events().filter((e) => e.type === 'resync')).toEqual([]);
+      replay.close();
     } finally {
       await second.close();
       await secondDb.close();

@@ -7,6 +7,7 @@ import { LIVE_EVENTS_PATH, LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_ACCOUNT, liveEven
 import type { DatabaseHandle } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
+import { liveCursorKey, openCursor, sealCursor } from './cursor';
 import { LiveHub, type LiveSubscriber } from './hub';
 import type { LiveNotice } from './publish';
 import { membershipOf } from '../organisations';
@@ -29,11 +30,21 @@ declare module 'fastify' {
   }
 }
 
-function lastIdOf(...candidates: (string | null | undefined)[]): number | null {
-  for (const value of candidates) {
-    if (value && /^\d{1,15}$/.test(value)) return Number(value);
+/**
+ * Where a stream starts: `fresh` without a cursor; `after` the feed id of the first cursor given (Last-Event-ID,
+ * then `?lastEventId=`) that opens; `unreadable` when every one given is not ours (altered, made up, another
+ * account's, or from before cursors were sealed): the page refetches everything, as for an id this database never
+ * gave, and carries on from a fresh cursor. Never a 400: EventSource would only send the same cursor again.
+ */
+type Start = { kind: 'fresh' } | { kind: 'after'; id: number } | { kind: 'unreadable' };
+
+function startOf(open: (cursor: string) => number | null, ...candidates: (string | null | undefined)[]): Start {
+  const given = candidates.filter((value): value is string => Boolean(value));
+  for (const cursor of given) {
+    const id = open(cursor);
+    if (id !== null) return { kind: 'after', id };
   }
-  return null;
+  return given.length > 0 ? { kind: 'unreadable' } : { kind: 'fresh' };
 }
 
 /**
@@ -45,13 +56,14 @@ export const liveUpdateRoutes = fp(
   async (app: FastifyInstance, options: { database: DatabaseHandle }) => {
     const hub = new LiveHub(options.database, app.log);
     app.decorate('liveHub', hub);
+    const cursorKey = liveCursorKey(app.sessionSecret);
     // The route in a context of its own, so the SSE plugin's hooks see no other route.
-    await app.register(async (child) => streamRoute(child, hub));
+    await app.register(async (child) => streamRoute(child, hub, cursorKey));
   },
   { name: 'live-updates' },
 );
 
-async function streamRoute(app: FastifyInstance, hub: LiveHub): Promise<void> {
+async function streamRoute(app: FastifyInstance, hub: LiveHub, cursorKey: Buffer): Promise<void> {
   await app.register(sse, { heartbeatInterval: HEARTBEAT_MS });
 
   // Open streams would hold the server's close up: they end first, and the browser reconnects to another instance.
@@ -70,7 +82,8 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub): Promise<void> {
       sse: { kind: 'dual' },
       compress: false,
       schema: {
-        querystring: z.object({ lastEventId: z.string().max(40).optional() }),
+        // A cursor is 48 characters; anything else given here is not ours and starts the page afresh (see startOf).
+        querystring: z.object({ lastEventId: z.string().max(200).optional() }),
         // The data of each event on the stream (text/event-stream); answers that are not a stream are errors.
         response: { 200: liveEventSchema },
       },
@@ -104,12 +117,17 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub): Promise<void> {
         if (!stream.isConnected) return;
         stream.send(message).catch(() => stream.close());
       };
-      const sendNotice = (notice: LiveNotice) => write({ id: String(notice.id), data: wireEvent(notice) });
+      // Ids on the wire are sealed cursors (decision 056), never the feed's own numbers.
+      const cursor = (feedId: number) => sealCursor(cursorKey, viewer.id, feedId);
+      const sendNotice = (notice: LiveNotice) => write({ id: cursor(notice.id), data: wireEvent(notice) });
       // Notices that arrive while the replay is read wait here, so they follow it in order.
       let pending: LiveNotice[] | null = [];
+      // What the replay sent: its notices can still reach the hub after the replay (a notification is delivered a
+      // little after its commit), and a page should hear of each change once.
+      const replayed = new Set<number>();
       const subscriber: LiveSubscriber = {
         notice: (notice) => {
-          if (!visibleTo(viewer, notice)) return;
+          if (!visibleTo(viewer, notice) || replayed.has(notice.id)) return;
           if (pending) pending.push(notice);
           else sendNotice(notice);
         },
@@ -125,19 +143,18 @@ async function streamRoute(app: FastifyInstance, hub: LiveHub): Promise<void> {
         stream.sendHeaders();
         await stream.send({ retry: RETRY_MS, data: undefined });
 
-        const lastId = lastIdOf(stream.lastEventId, request.query.lastEventId);
-        const replayed = new Set<number>();
-        if (lastId === null) {
+        const start = startOf((value) => openCursor(cursorKey, viewer.id, value), stream.lastEventId, request.query.lastEventId);
+        if (start.kind === 'fresh') {
           // A fresh page: it starts at the newest event, so its first reconnect replays what came after.
-          await stream.send({ id: String(await headEventId(app.db)), event: 'ready', data: {} });
+          await stream.send({ id: cursor(await headEventId(app.db)), event: 'ready', data: {} });
         } else {
-          const replay = await replaySince(app.db, viewer, lastId);
+          const replay = start.kind === 'after' ? await replaySince(app.db, viewer, start.id) : { kind: 'resync' as const, head: await headEventId(app.db) };
           if (replay.kind === 'resync') {
-            await stream.send({ id: String(replay.head), data: { type: 'resync' } });
+            await stream.send({ id: cursor(replay.head), data: { type: 'resync' } });
           } else {
             for (const notice of replay.notices) {
               replayed.add(notice.id);
-              await stream.send({ id: String(notice.id), data: wireEvent(notice) });
+              await stream.send({ id: cursor(notice.id), data: wireEvent(notice) });
             }
           }
           await stream.send({ event: 'ready', data: {} });
