@@ -1,15 +1,15 @@
-import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 // Issue 14, queue discipline (decision 022): the queue's views as keyboard-operable tabs, the due sort by default,
 // and search by customer name and words of the text.
-test('an admin switches queue views with the keyboard and finds an order by name and by a word of its text', async ({ page, browser }) => {
+test('an admin switches queue views with the keyboard and finds an order by name and by a word of its text', async ({ page, browser, signUpAdmin }) => {
   const customer = await signUpViaApi(page, { firstName: 'Perpetua', lastName: 'Quenneville' });
   const id = await createOrderViaApi(page, { email: customer.email, content: 'A short essay about lighthouses and the keepers who tended them.' });
 
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(17), firstName: 'Quinn', lastName: 'Queue' });
+  await signUpAdmin(admin, { firstName: 'Quinn', lastName: 'Queue' });
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
   await expect(admin.getByLabel('Sort by')).toHaveValue('due');

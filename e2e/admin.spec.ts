@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, type SignUpAdmin } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -9,10 +9,10 @@ function createPaidOrder(page: Page, email: string, content: string): Promise<st
   return createOrderViaApi(page, { email, content });
 }
 
-async function adminPage(browser: Browser, n: number): Promise<Page> {
+async function adminPage(browser: Browser, signUpAdmin: SignUpAdmin): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const page = await context.newPage();
-  await signUpViaApi(page, { email: adminEmail(n), firstName: 'Riley', lastName: 'Reviewer' });
+  await signUpAdmin(page, { firstName: 'Riley', lastName: 'Reviewer' });
   return page;
 }
 
@@ -28,14 +28,14 @@ async function openReview(page: Page, id: string) {
   return { row, dialog };
 }
 
-test('an admin reviews one order in each mode; the customer sees, downloads and reads the result', async ({ page, browser }) => {
+test('an admin reviews one order in each mode; the customer sees, downloads and reads the result', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(120_000); // three orders reviewed and three files read: a guard against a hang on a busy 2-core machine
   const customer = await signUpViaApi(page);
   const textOrder = await createPaidOrder(page, customer.email, 'Text mode order: the Moon is made of cheese, said nobody.');
   const linkOrder = await createPaidOrder(page, customer.email, 'Link mode order: water boils at 100 degrees at sea level.');
   const uploadOrder = await createPaidOrder(page, customer.email, 'Upload mode order: Paris is the capital of France.');
 
-  const admin = await adminPage(browser, 2);
+  const admin = await adminPage(browser, signUpAdmin);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
 
@@ -156,10 +156,10 @@ test('a visitor on /admin is sent to / too', async ({ page }) => {
   await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 });
 
-test('the queue fits a 360 px screen without sideways scrolling', async ({ browser, page }) => {
+test('the queue fits a 360 px screen without sideways scrolling', async ({ browser, page, signUpAdmin }) => {
   const customer = await signUpViaApi(page);
   const id = await createPaidOrder(page, customer.email, 'A narrow screen order with enough words to review.');
-  const admin = await adminPage(browser, 3);
+  const admin = await adminPage(browser, signUpAdmin);
   await admin.setViewportSize({ width: 360, height: 740 });
   await admin.goto('/admin');
   await admin.getByLabel('Search').fill(id);

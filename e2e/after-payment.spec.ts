@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { adminEmail, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 13; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'Our launch is on Monday and every customer gets a free mug with the first order.';
 const FIRST = 'Our launch is on Monday. Every customer gets a free mug with their first order.';
 const SECOND = 'We launch on Monday, and every customer gets a free mug with their first order.';
@@ -54,13 +53,13 @@ test('a customer cancels an unstarted order and sees the refund', async ({ page 
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 });
 
-test('a customer asks for the free revision and receives it, with the previous version a click away', async ({ page, browser }) => {
+test('a customer asks for the free revision and receives it, with the previous version a click away', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(90_000);
   const customer = await signUpViaApi(page);
   const { id } = await createPaidOrder(page, customer.email);
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Riley', lastName: 'Reviewer' });
+  await signUpAdmin(admin, { firstName: 'Riley', lastName: 'Reviewer' });
   await deliver(admin, id, FIRST);
 
   await page.goto('/dashboard');

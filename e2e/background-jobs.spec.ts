@@ -2,13 +2,12 @@
  * Issue 21: admins see the job runner's queues and the jobs that failed, from the admin panel (decision 031).
  * The retry of a failed job is covered against the API in server/jobs/jobs.test.ts.
  */
-import { adminEmail, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 17; // this spec's ADMIN_EMAILS slot
 
-test('an admin opens Jobs from the admin panel and reads every queue; a customer is refused', async ({ page, browser }) => {
-  await signUpViaApi(page, { email: adminEmail(ADMIN), firstName: 'Jo', lastName: 'Jobs' });
+test('an admin opens Jobs from the admin panel and reads every queue; a customer is refused', async ({ page, browser, signUpAdmin }) => {
+  await signUpAdmin(page, { firstName: 'Jo', lastName: 'Jobs' });
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Jobs' }).click();
   await expect(page).toHaveURL(/\/admin\/jobs$/);

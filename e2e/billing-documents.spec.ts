@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 11; // this spec's ADMIN_EMAILS slot
 
 /** The text of a downloaded PDF, whitespace collapsed (poppler-utils' pdftotext). */
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -47,8 +46,8 @@ test('a paid order has a receipt in Settings, made out to the billing details, d
   await expect(dialog.getByRole('link', { name: new RegExp(`(Receipt|Invoice).*${number}`) })).toBeVisible();
 });
 
-test('an admin downloads a month of billing documents as a zip', async ({ page }) => {
-  await signUpViaApi(page, { email: adminEmail(ADMIN), firstName: 'Fin', lastName: 'Ance' });
+test('an admin downloads a month of billing documents as a zip', async ({ page, signUpAdmin }) => {
+  await signUpAdmin(page, { firstName: 'Fin', lastName: 'Ance' });
   await page.goto('/admin');
   const month = page.getByLabel('Billing documents month');
   await expect(month).toBeVisible();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 18; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'Our new kettle boils a litre in ninety seconds.\nIt is the quietest kettle we have made.';
 const REVIEWED = 'Our new kettle boils a litre in about ninety seconds.\r\nIt is the quietest kettle we have made.';
 
@@ -23,13 +22,14 @@ async function completeAsAdmin(admin: Page, id: string, text: string): Promise<v
 test('a completed order links its certificate; the public page verifies it, checks a pasted text, and shows privacy and revocation', async ({
   page,
   browser,
+  signUpAdmin,
 }) => {
   test.setTimeout(120_000);
   const customer = await signUpViaApi(page);
   const id = await createOrderViaApi(page, { email: customer.email, content: ORIGINAL });
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Morgan', lastName: 'Whitfield' });
+  await signUpAdmin(admin, { firstName: 'Morgan', lastName: 'Whitfield' });
   await completeAsAdmin(admin, id, REVIEWED);
 
   // The customer's delivery shows the certificate and links to its page.

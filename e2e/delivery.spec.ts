@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { readZip } from '../server/test-support/zip';
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 12; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'The Eiffel Tower was completed in 1899 and stands in Paris.\nIt is the most beautiful tower in the world.';
 const REVIEWED = 'The Eiffel Tower was completed in 1889 and stands in Paris.\nIt is a much-loved tower.';
 const SOURCE = 'https://www.toureiffel.paris/en/the-monument/history';
@@ -42,6 +41,7 @@ async function save(download: Promise<Download>): Promise<{ name: string; body: 
 test('a reviewer edits, adds two claims and completes; the customer sees the changes and the report and downloads three files', async ({
   page,
   browser,
+  signUpAdmin,
 }) => {
   test.setTimeout(120_000);
   const customer = await signUpViaApi(page);
@@ -50,7 +50,7 @@ test('a reviewer edits, adds two claims and completes; the customer sees the cha
   // The reviewer's workspace: the original beside a copy to edit.
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Riley', lastName: 'Reviewer' });
+  await signUpAdmin(admin, { firstName: 'Riley', lastName: 'Reviewer' });
   await admin.goto('/admin');
   await admin.getByLabel('Search').fill(id);
   const row = admin.getByTestId(`queue-row-${id}`);

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
+import { setAdmin } from './support/admins';
 
 export { expect };
 
@@ -9,11 +10,6 @@ let counter = 0;
 export function uniqueEmail(prefix = 'customer'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
-}
-
-/** Admin e-mails the e2e server lists in ADMIN_EMAILS; each spec file uses its own number. */
-export function adminEmail(n: number): string {
-  return `e2e-admin-${n}@humanproof.test`;
 }
 
 export interface E2EUser {
@@ -47,11 +43,28 @@ export async function signUpViaApi(page: Page, user: Partial<E2EUser> = {}): Pro
 }
 
 /**
+ * Signs up a new account with an address of its own on `page` (through the API, sharing the page's cookies) and
+ * makes it an administrator. The role lasts until the test ends.
+ */
+export type SignUpAdmin = (page: Page, user?: Partial<Omit<E2EUser, 'email'>>) => Promise<E2EUser>;
+
+/**
  * Every test fails on an uncaught page error, a console error or any message about hydration, so a broken
  * screen or a pre-rendered page that does not match its client render cannot pass quietly. Expected failures (a 401 probe, a declined card) can be allowed by pattern.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; signUpAdmin: SignUpAdmin }>({
   allowConsoleErrors: [[], { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  signUpAdmin: async ({}, use) => {
+    const made: string[] = [];
+    await use(async (page, user = {}) => {
+      const admin = await signUpViaApi(page, { ...user, email: uniqueEmail('admin') });
+      await setAdmin(admin.email, true);
+      made.push(admin.email);
+      return admin;
+    });
+    for (const email of made) await setAdmin(email, false);
+  },
   page: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
     const allowed = [/status of 401/, /status of 404/, /status of 409/, /status of 400/, /status of 402/, ...allowConsoleErrors];

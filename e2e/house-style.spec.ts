@@ -2,16 +2,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { STYLE_GUIDE_MESSAGES } from '../shared/style-guide.schema';
 import { E2E_BASE_URL } from './env';
-import { adminEmail, createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 
-const ADMIN = 9; // this spec's ADMIN_EMAILS slot
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CONTENT = 'Our teams utilise shared notes every week.\nThey meet on Mondays and write short summaries.';
 const RULES = 'Sentence case for headings.\nNo exclamation marks.';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('a banned term set in Settings shows in the workspace as a "House style" finding with its replacement', async ({ page, browser }) => {
+test('a banned term set in Settings shows in the workspace as a "House style" finding with its replacement', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(120_000);
   // The customer sets the house style in Settings: one banned term, the spelling and a rule.
   const { email } = await signUpViaApi(page);
@@ -52,7 +51,7 @@ test('a banned term set in Settings shows in the workspace as a "House style" fi
   // A reviewer opens the order's workspace: the House style panel, and the finding suggesting the replacement.
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Hana', lastName: 'Style' });
+  await signUpAdmin(admin, { firstName: 'Hana', lastName: 'Style' });
   await admin.goto(`/admin/orders/${id}`);
   const panel = admin.getByTestId('house-style-panel');
   await expect(panel.getByRole('heading', { name: 'House style' })).toBeVisible();

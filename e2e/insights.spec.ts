@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { INSIGHTS_MESSAGES, londonDay } from '../shared/insights.schema';
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 16; // this spec's ADMIN_EMAILS slot: the only reviewer who delivers here, so their row is exact
 const REVIEWERS_TABLE = 'Completed orders and words per reviewer (table)';
 
 async function wordCount(page: Page, id: string): Promise<number> {
@@ -13,7 +12,7 @@ async function wordCount(page: Page, id: string): Promise<number> {
   return ((await response.json()) as { wordCount: number }).wordCount;
 }
 
-test('an admin reads the insights: charts, the tables behind them, another range, a CSV, and a phone-width layout', async ({ page, browser }) => {
+test('an admin reads the insights: charts, the tables behind them, another range, a CSV, and a phone-width layout', async ({ page, browser, signUpAdmin }) => {
   const customer = await signUpViaApi(page);
   const first = await createOrderViaApi(page, { email: customer.email, content: 'Insights order one: the Thames flows through London and Oxford.' });
   const second = await createOrderViaApi(page, { email: customer.email, content: 'Insights order two: Ben Nevis is the highest mountain in the United Kingdom.' });
@@ -23,7 +22,7 @@ test('an admin reads the insights: charts, the tables behind them, another range
 
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, acceptDownloads: true });
   const admin = await context.newPage();
-  await signUpViaApi(admin, { email: adminEmail(ADMIN), firstName: 'Ines', lastName: 'Insights' });
+  await signUpAdmin(admin, { firstName: 'Ines', lastName: 'Insights' });
   for (const id of [first, second]) {
     // The reviewer claims the order, then delivers from its current version (decision 021).
     const claimed = await admin.request.post(`/api/admin/submissions/${id}/claim`, { headers: { origin: E2E_BASE_URL } });

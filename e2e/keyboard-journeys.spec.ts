@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 import { waitForHydration } from './support/hydration';
 
-const ADMIN = 6; // this spec's ADMIN_EMAILS slot
 
 interface FocusReport {
   focused: boolean;
@@ -151,7 +150,7 @@ test.describe('keyboard journeys', () => {
     expect(mine.find((s) => s.id === id)).toMatchObject({ category: chosen, serviceTier: 'polished', status: 'paid' });
   });
 
-  test('a reviewer claims, edits and completes an order by keyboard', async ({ page, browser }) => {
+  test('a reviewer claims, edits and completes an order by keyboard', async ({ page, browser, signUpAdmin }) => {
     test.setTimeout(120_000);
     const original = 'The museum opens at nine and closes at five every day of the week.';
     const context = await browser.newContext({ baseURL: E2E_BASE_URL });
@@ -160,7 +159,7 @@ test.describe('keyboard journeys', () => {
     const id = await createOrderViaApi(customer, { email, content: original });
     await context.close();
 
-    await signUpViaApi(page, { email: adminEmail(ADMIN), firstName: 'Kit', lastName: 'Keyboard' });
+    await signUpAdmin(page, { firstName: 'Kit', lastName: 'Keyboard' });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
     await tabTo(page, page.getByLabel('Search'));

@@ -6,9 +6,8 @@ import { formatPence } from '../shared/money';
 import { quotePrice } from '../shared/pricing';
 import type { ServiceTier } from '../shared/service-tiers';
 import { E2E_BASE_URL } from './env';
-import { adminEmail, E2E_PASSWORD, expect, expectToast, signUpViaApi, test, toastLocator, uniqueEmail } from './fixtures';
+import { E2E_PASSWORD, expect, expectToast, signUpViaApi, test, toastLocator, uniqueEmail } from './fixtures';
 
-const ADMIN = 4; // this spec's ADMIN_EMAILS slot
 
 function words(count: number, prefix = 'word'): string {
   return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`).join(' ');
@@ -332,7 +331,7 @@ test.describe('uploading a document', () => {
 });
 
 test.describe('the dashboard', () => {
-  test('empty states, then a completed review: details, download, team messages and the counters', async ({ page, browser }) => {
+  test('empty states, then a completed review: details, download, team messages and the counters', async ({ page, browser, signUpAdmin }) => {
     await signUpViaApi(page, { firstName: 'Dana' });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Dana!');
@@ -359,7 +358,7 @@ test.describe('the dashboard', () => {
 
     const adminContext = await browser.newContext({ baseURL: E2E_BASE_URL });
     const adminPage = await adminContext.newPage();
-    await signUpViaApi(adminPage, { email: adminEmail(ADMIN), firstName: 'Rita', lastName: 'Reviewer' });
+    await signUpAdmin(adminPage, { firstName: 'Rita', lastName: 'Reviewer' });
     const claimed = await adminPage.request.post(`/api/admin/submissions/${id}/claim`, { headers });
     expect(claimed.status(), await claimed.text()).toBe(200);
     const review = await adminPage.request.patch(`/api/admin/submissions/${id}/review`, {

@@ -3,11 +3,10 @@
  * (decision 021). The admin invites both reviewers from the team page; each joins through the e-mailed link.
  */
 import type { Page } from '@playwright/test';
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, uniqueEmail } from './fixtures';
 import { TEAM_MESSAGES } from '../shared/team.schema';
 import { inviteAndJoin, person } from './support/team';
 
-const ADMIN = 15; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'Our launch post says the tower opened in 1899 and that everyone loves it.';
 
 async function openReview(page: Page, id: string) {
@@ -32,14 +31,14 @@ async function storedDraft(admin: Page, id: string): Promise<string | null> {
   return ((await response.json()) as { reviewedContent: string | null }).reviewedContent;
 }
 
-test('two reviewers and an admin work one queue without overwriting each other', async ({ page, browser }) => {
+test('two reviewers and an admin work one queue without overwriting each other', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(120_000);
   const customer = await signUpViaApi(page);
   const orderId = await createOrderViaApi(page, { email: customer.email, content: ORIGINAL });
 
   const anaEmail = uniqueEmail('ana');
   const benEmail = uniqueEmail('ben');
-  const admin = await person(browser, { email: adminEmail(ADMIN), firstName: 'Ada', lastName: 'Admin' });
+  const admin = await person(browser, { firstName: 'Ada', lastName: 'Admin' }, signUpAdmin);
   const ana = await person(browser, { email: anaEmail, firstName: 'Ana', lastName: 'Reviewer' });
   const ben = await person(browser, { email: benEmail, firstName: 'Ben', lastName: 'Reviewer' });
 

@@ -1,12 +1,11 @@
-import { adminEmail, createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
-const ADMIN = 19; // this spec's ADMIN_EMAILS slot
 const ORIGINAL = 'The bridge opened in 1923 and carries 160,000 vehicles a day.\nIt is the longest bridge in the county.';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('a reviewer opens, checks, fixes and completes a fact-checked order in the workspace by keyboard alone', async ({ page, browser }) => {
+test('a reviewer opens, checks, fixes and completes a fact-checked order in the workspace by keyboard alone', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(120_000);
   // The customer's paid order, through the API.
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
@@ -15,7 +14,7 @@ test('a reviewer opens, checks, fixes and completes a fact-checked order in the 
   const id = await createOrderViaApi(customer, { email, content: ORIGINAL, serviceTier: 'fact-checked' });
   await context.close();
 
-  await signUpViaApi(page, { email: adminEmail(ADMIN), firstName: 'Kim', lastName: 'Keys' });
+  await signUpAdmin(page, { firstName: 'Kim', lastName: 'Keys' });
   await page.goto('/admin');
   const search = page.getByLabel('Search');
   await search.focus();
@@ -86,13 +85,13 @@ test('a reviewer opens, checks, fixes and completes a fact-checked order in the 
   expect(await order.json()).toMatchObject({ status: 'completed', reviewedContent: ORIGINAL.replace('1923', '1932') });
 });
 
-test('the order details panel collapses; an unknown order says so', async ({ page, browser }) => {
+test('the order details panel collapses; an unknown order says so', async ({ page, browser, signUpAdmin }) => {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const customer = await context.newPage();
   const { email } = await signUpViaApi(customer);
   const id = await createOrderViaApi(customer, { email, content: ORIGINAL });
   await context.close();
-  await signUpViaApi(page, { email: adminEmail(ADMIN) });
+  await signUpAdmin(page);
   await page.goto(`/admin/orders/${id}`);
   const panel = page.getByRole('complementary', { name: 'Order details' });
   await expect(panel.getByText('Polished')).toBeVisible();
@@ -105,7 +104,7 @@ test('the order details panel collapses; an unknown order says so', async ({ pag
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });
 
-test('language checks: the saved draft’s findings, accepted and ignored by key, counted in the delivery’s certificate', async ({ page, browser }) => {
+test('language checks: the saved draft’s findings, accepted and ignored by key, counted in the delivery’s certificate', async ({ page, browser, signUpAdmin }) => {
   test.setTimeout(120_000);
   // A link in the text is listed under "Links and citations" (its check runs in a background job, covered by
   // server/features/link-checks/link-checks.test.ts; here it may not have run yet).
@@ -114,7 +113,7 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   const customer = await context.newPage();
   const { email } = await signUpViaApi(customer);
   const id = await createOrderViaApi(customer, { email, content: text });
-  await signUpViaApi(page, { email: adminEmail(ADMIN) });
+  await signUpAdmin(page);
   await page.goto(`/admin/orders/${id}`);
   await page.getByRole('button', { name: 'Claim', exact: true }).click();
 

@@ -1,8 +1,10 @@
 // The server Playwright drives: the built app on a fresh embedded database, or on a fresh
-// PostgreSQL database when TEST_DATABASE_URL is set (CI).
+// PostgreSQL database when TEST_DATABASE_URL is set (CI). No account is an administrator by configuration: the specs
+// make their own through this process's admin channel (e2e-admin-channel.mjs).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { adminChannelPath, startAdminChannel } from './e2e-admin-channel.mjs';
 import { startSmtpSink } from './e2e-smtp-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,7 +13,6 @@ const dataDir = path.join(root, '.tmp', `e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-const adminEmails = Array.from({ length: 20 }, (_, i) => `e2e-admin-${i + 1}@humanproof.test`).join(',');
 Object.assign(process.env, {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
@@ -19,7 +20,8 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   AUTH_RATE_LIMIT_MAX: '100000',
-  ADMIN_EMAILS: adminEmails,
+  // No address is an administrator by configuration: each test makes its own (e2e-admin-channel.mjs).
+  ADMIN_EMAILS: '',
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
 });
 
@@ -39,5 +41,7 @@ if (baseUrl) {
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
 }
+
+await startAdminChannel({ socketPath: adminChannelPath(root, port), databaseUrl: process.env.DATABASE_URL, dataDir });
 
 await import(path.join(path.resolve(root, process.env.HP_DIST_DIR ?? 'dist'), 'server/main.js'));

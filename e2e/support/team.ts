@@ -1,14 +1,18 @@
 import type { Browser, Page } from '@playwright/test';
 import { TEAM_MESSAGES } from '../../shared/team.schema';
 import { E2E_BASE_URL } from '../env';
-import { expect, expectToast, signUpViaApi } from '../fixtures';
+import { expect, expectToast, signUpViaApi, type E2EUser } from '../fixtures';
 import { linkIn, waitForMail } from '../mailbox';
 
-/** A signed-in person in a browser context of their own. */
-export async function person(browser: Browser, who: { email: string; firstName: string; lastName: string }): Promise<Page> {
+/** A signed-in person in a browser context of their own: `signUp` makes the account (`signUpAdmin` for an administrator). */
+export async function person(
+  browser: Browser,
+  who: Partial<E2EUser>,
+  signUp: (page: Page, who: Partial<E2EUser>) => Promise<E2EUser> = signUpViaApi,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const page = await context.newPage();
-  await signUpViaApi(page, who);
+  await signUp(page, who);
   return page;
 }
 
