@@ -26,8 +26,6 @@ function useOrganisationMutation<T, R>(fn: (input: T) => Promise<R>) {
   });
 }
 
-const INVITATION_LOOKUP = 'organisation-invitation';
-
 /**
  * Joining or leaving changes what the account sees everywhere (orders, credit, API keys, house style): every query
  * is read again, except the join page's look-up of a link just used up.
@@ -36,7 +34,7 @@ function useMembershipMutation<T, R>(fn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== INVITATION_LOOKUP }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.invitations.all[0] }),
   });
 }
 
@@ -75,7 +73,7 @@ export function useLeaveOrganisation() {
 /** POST /api/organisation-invitations/lookup: what a link invites to (asked before signing in). */
 export function useOrganisationInvitationLookup(token: string | null) {
   return useQuery({
-    queryKey: [INVITATION_LOOKUP, token],
+    queryKey: queryKeys.invitations.organisation(token),
     queryFn: () => apiJson(organisationInvitationLookupSchema, 'POST', '/api/organisation-invitations/lookup', { token }),
     enabled: token !== null,
     retry: false,

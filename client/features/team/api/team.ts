@@ -43,7 +43,7 @@ export function useChangeMember() {
 /** POST /api/team/invitations/lookup: whom a link invites (asked before signing in). */
 export function useInvitationLookup(token: string | null) {
   return useQuery({
-    queryKey: ['team-invitation', token],
+    queryKey: queryKeys.invitations.team(token),
     queryFn: () => apiJson(invitationLookupSchema, 'POST', '/api/team/invitations/lookup', { token }),
     enabled: token !== null,
     retry: false,
