@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { TEAM_MESSAGES } from '@shared/team.schema';
 import { createQueryClient } from '@client/lib/query-client';
+import { json, serveApi, type ApiCall, type ApiRoute } from '@client/test-support/serve-api';
 import { ReviewForm } from './review-form';
 import { WorkspaceReviewForm } from './workspace-review-form';
 
@@ -61,50 +62,26 @@ function order(overrides: Partial<AdminSubmission> = {}): AdminSubmission {
   } as AdminSubmission;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Call {
-  method: string;
-  url: string;
-  body: Record<string, unknown> | null;
-  keepalive: boolean;
+/** Answers every call of the form and its panels; `first` decides before them (a save's outcome, a reload). */
+function serve(first: ApiRoute = () => undefined): ApiCall[] {
+  return serveApi(first, (call) => {
+    const { method, url } = call;
+    if (method === 'PATCH' && url.endsWith('/review')) {
+      return json(200, order({ reviewedContent: String(call.body?.reviewedContent), reviewVersion: Number(call.body?.version) + 1 }));
+    }
+    if (method === 'POST' && url.endsWith('/claim')) return json(200, order({ claim: ME }));
+    if (url.endsWith('/claims')) return json(200, []);
+    if (url.endsWith('/suggestions')) {
+      return json(200, { claims: [{ text: 'The tower opened in 1889 to visitors.', start: 0, end: 37, kinds: ['date'], score: 0.9 }] });
+    }
+    if (url.includes('/checks')) return json(200, { findings: [] });
+    if (url.endsWith('/links')) return json(200, { links: [], checkedAt: NOW });
+    if (url.endsWith('/style-guide')) return json(200, { houseStyle: null });
+    return undefined;
+  });
 }
 
-type Answer = (call: Call) => Response | undefined;
-
-/** Answers every call of the form and its panels; `answer` decides first (a save's outcome, a reload). */
-function serve(answer: Answer = () => undefined): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
-        keepalive: init?.keepalive === true,
-      };
-      calls.push(call);
-      const given = answer(call);
-      if (given) return given;
-      if (call.method === 'PATCH' && url.endsWith('/review')) {
-        return json(200, order({ reviewedContent: String(call.body?.reviewedContent), reviewVersion: Number(call.body?.version) + 1 }));
-      }
-      if (call.method === 'POST' && url.endsWith('/claim')) return json(200, order({ claim: ME }));
-      if (url.endsWith('/claims')) return json(200, []);
-      if (url.endsWith('/suggestions')) {
-        return json(200, { claims: [{ text: 'The tower opened in 1889 to visitors.', start: 0, end: 37, kinds: ['date'], score: 0.9 }] });
-      }
-      if (url.includes('/checks')) return json(200, { findings: [] });
-      if (url.endsWith('/links')) return json(200, { links: [], checkedAt: NOW });
-      if (url.endsWith('/style-guide')) return json(200, { houseStyle: null });
-      return json(404, { message: `Not served here: ${call.method} ${url}` });
-    }),
-  );
-  return calls;
-}
-
-const saves = (calls: Call[]) => calls.filter((c) => c.method === 'PATCH' && c.url.endsWith('/review'));
+const saves = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PATCH' && c.url.endsWith('/review'));
 const REVIEW_URL = `/api/admin/submissions/${encodeURIComponent('HP/1 a')}/review`;
 
 const clients: ReturnType<typeof createQueryClient>[] = [];
