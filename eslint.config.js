@@ -43,6 +43,70 @@ const serverFeatureBoundaries = featuresOf('server/features').map((name) =>
   ),
 );
 
+/**
+ * A component never calls the API: the fetchers, their URLs and query keys live in the feature's `api/` folder
+ * (decision 017; client/lib holds the app shell's own calls and the fetchers themselves). Caught here: the global
+ * fetch, the fetchers of client/lib/api.ts, and a string or template that starts with `/api/` (a link to a download
+ * or to sign in takes its address from `api/` or client/lib too). Tests stand in for the network, so they may.
+ */
+/** Query keys name data and come from one factory (decision 017): an array written in place is a key outside it. */
+const KEYS_FROM_THE_FACTORY = {
+  selector: [
+    "Property[key.name='queryKey'] > ArrayExpression",
+    "Property[key.name='queryKey'] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+  ].join(', '),
+  message: 'Take the query key from client/lib/query-keys.ts (decision 017), not an array written here.',
+};
+const keysFromTheFactory = {
+  files: ['client/**/*.{ts,tsx}'],
+  ignores: ['client/lib/query-keys.ts', 'client/**/*.test.{ts,tsx}'],
+  rules: { 'no-restricted-syntax': ['error', KEYS_FROM_THE_FACTORY] },
+};
+
+const API_CALLS_IN_API_FOLDERS = 'A component does not call the API: put the call, its URL and its query in the feature\'s api/ folder (decision 017).';
+/** The browser's own confirm box: the app asks with one dialog, Cancel first (client/components/ui/confirm-dialog.tsx). */
+const ONE_CONFIRM_DIALOG = 'Ask with ConfirmDialog (client/components/ui/confirm-dialog.tsx), not the browser\'s confirm box.';
+const GLOBAL_OBJECTS = ['window', 'globalThis', 'self'];
+
+const apiOnlyInApiFolders = {
+  files: ['client/**/*.tsx'],
+  ignores: ['client/**/api/**', 'client/**/*.test.tsx'],
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      { name: 'fetch', message: API_CALLS_IN_API_FOLDERS },
+      { name: 'confirm', message: ONE_CONFIRM_DIALOG },
+    ],
+    'no-restricted-properties': [
+      'error',
+      ...GLOBAL_OBJECTS.map((object) => ({ object, property: 'fetch', message: API_CALLS_IN_API_FOLDERS })),
+      ...GLOBAL_OBJECTS.map((object) => ({ object, property: 'confirm', message: ONE_CONFIRM_DIALOG })),
+    ],
+    // Replaces keysFromTheFactory's entry for these files (a later entry for a rule wins), so it repeats its selector.
+    'no-restricted-syntax': [
+      'error',
+      KEYS_FROM_THE_FACTORY,
+      { selector: 'CallExpression[callee.name=/^(apiJson|apiRequest|apiGetOrNull)$/]', message: API_CALLS_IN_API_FOLDERS },
+      // `\x2F` is "/": esquery's regular expressions end at the first slash.
+      { selector: 'Literal[value=/^\\x2Fapi\\x2F/]', message: API_CALLS_IN_API_FOLDERS },
+      { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi\\x2F/]', message: API_CALLS_IN_API_FOLDERS },
+    ],
+  },
+};
+
+/**
+ * Small components (issue 41, item 4): a client .tsx file holds at most 300 lines of code. Blank lines and comments
+ * are not counted, so the limit never asks for an explanation to be cut or code to be crammed. A long static page
+ * (a legal text) may be listed in `ignores` with its reason.
+ */
+const smallComponents = {
+  files: ['client/**/*.tsx'],
+  ignores: ['client/**/*.test.tsx'],
+  rules: {
+    'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
   js.configs.recommended,
@@ -69,6 +133,9 @@ export default tseslint.config(
     ['client/components/**/*.{ts,tsx}', 'client/lib/**/*.{ts,tsx}'],
     [TO_SERVER, [['@client/features/**', '@client/app/**', '**/features/**'], 'components/ and lib/ never import features or the app shell.']],
   ),
+  keysFromTheFactory,
+  apiOnlyInApiFolders,
+  smallComponents,
   ...clientFeatureBoundaries,
   ...serverFeatureBoundaries,
   restrict(

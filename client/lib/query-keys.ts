@@ -23,6 +23,8 @@ export const queryKeys = {
   },
   submissions: {
     all: ['submissions'] as const,
+    /** The dashboard's counters over every order: under `all`, so whatever refreshes the list refreshes them. */
+    summary: ['submissions', 'summary'] as const,
     detail: (id: string) => ['submissions', id] as const,
     factCheck: (id: string) => ['submissions', id, 'fact-check'] as const,
     deliveries: (id: string) => ['submissions', id, 'deliveries'] as const,
@@ -45,6 +47,15 @@ export const queryKeys = {
   apiKeys: ['api-keys'] as const,
   /** Settings → House style (decision 046): the caller's organisation's guide, or their own. */
   styleGuide: ['style-guide'] as const,
+  /**
+   * Whom an invitation link invites (the join pages, asked before signing in): to the review team, or to an
+   * organisation. Joining does not read these again: the link was used up.
+   */
+  invitations: {
+    all: ['invitations'] as const,
+    team: (token: string | null) => ['invitations', 'team', token] as const,
+    organisation: (token: string | null) => ['invitations', 'organisation', token] as const,
+  },
   /** Settings → Organisation (decision 043): the account's organisation, its members and invitations. */
   organisation: ['organisation'] as const,
   credit: ['credit'] as const,

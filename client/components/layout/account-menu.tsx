@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
+import { LOGOUT_URL } from '@client/lib/login-redirect';
 import { fullName } from '@client/lib/user-name';
 import { UserAvatar } from './user-avatar';
 
@@ -38,7 +39,7 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild>
-            <a href="/api/logout" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
+            <a href={LOGOUT_URL} className="flex items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
               <LogOut className="h-4 w-4" aria-hidden="true" /> Log out
             </a>
           </DropdownMenu.Item>

@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { LayoutDashboard, LogOut, Settings, Shield, X } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth.schema';
 import { Button } from '@client/components/ui/button';
-import { LOGIN_URL } from '@client/lib/login-redirect';
+import { LOGIN_URL, LOGOUT_URL } from '@client/lib/login-redirect';
 import { fullName } from '@client/lib/user-name';
 import { PANEL_LINK, PUBLIC_LINKS } from './nav-links';
 import { UserAvatar } from './user-avatar';
@@ -77,7 +77,7 @@ export default function MobileMenu({
             </Link>
           </Button>
           {user ? (
-            <a href="/api/logout" className={PANEL_LINK} onClick={close}>
+            <a href={LOGOUT_URL} className={PANEL_LINK} onClick={close}>
               <LogOut className="h-5 w-5" aria-hidden="true" /> Log out
             </a>
           ) : null}

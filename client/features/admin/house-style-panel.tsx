@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { englishVariantLabel, type EnglishVariant } from '@shared/categories';
-import { orderHouseStyleSchema, STYLE_RULES_COLLAPSED_OVER } from '@shared/style-guide.schema';
+import { STYLE_RULES_COLLAPSED_OVER } from '@shared/style-guide.schema';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { apiJson } from '@client/lib/api';
-import { queryKeys } from '@client/lib/query-keys';
+import { useOrderHouseStyle } from './api/workspace-panels';
 
 /**
  * The order's house style beside its language checks (decision 046): the spelling variant the checks use and the
@@ -16,10 +14,7 @@ export function HouseStylePanel({ submissionId, orderVariant }: { submissionId: 
   const headingId = useId();
   const rulesId = useId();
   const [expanded, setExpanded] = useState(false);
-  const query = useQuery({
-    queryKey: queryKeys.admin.houseStyle(submissionId),
-    queryFn: () => apiJson(orderHouseStyleSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(submissionId)}/style-guide`),
-  });
+  const query = useOrderHouseStyle(submissionId);
   if (query.isPending) return <Skeleton className="h-10 w-full" />;
   if (query.isError) return <p className="text-sm text-red-700">The order’s house style could not be loaded.</p>;
   const style = query.data.houseStyle;

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, findingListSchema, type Finding, type FindingCategory } from '@shared/language-checks.schema';
+import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
-import { apiJson } from '@client/lib/api';
-import { queryKeys } from '@client/lib/query-keys';
+import { useLanguageChecks } from './api/workspace-panels';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 
@@ -57,14 +55,7 @@ export function LanguageChecksPanel({
   onAccepted: (category: FindingCategory) => void;
   onIgnored: () => void;
 }) {
-  const checks = useQuery({
-    queryKey: queryKeys.admin.checks(submissionId, version),
-    queryFn: async () => ({
-      checked: checkedText,
-      ...(await apiJson(findingListSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(submissionId)}/checks?text=reviewed`)),
-    }),
-    staleTime: Infinity,
-  });
+  const checks = useLanguageChecks({ submissionId, version, checkedText });
   const [handled, setHandled] = useState<Set<string>>(new Set());
   /** Edits made by Accept since this check: [position, length change], so later findings are found where they moved. */
   const [edits, setEdits] = useState<[number, number][]>([]);

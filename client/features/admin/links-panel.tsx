@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { LINK_STATUS_LABELS, linkCheckListSchema, type LinkStatus } from '@shared/link-checks.schema';
+import { LINK_STATUS_LABELS, type LinkStatus } from '@shared/link-checks.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { apiJson } from '@client/lib/api';
-import { queryKeys } from '@client/lib/query-keys';
+import { useLinkChecks } from './api/workspace-panels';
 
 const TONES: Record<LinkStatus, 'green' | 'blue' | 'red' | 'yellow' | 'grey'> = {
   pending: 'grey',
@@ -15,12 +13,7 @@ const TONES: Record<LinkStatus, 'green' | 'blue' | 'red' | 'yellow' | 'grey'> = 
 
 /** Every URL and DOI of the original and how it answered (checked by a job once the order is paid; issue 23). */
 export function LinksPanel({ submissionId }: { submissionId: string }) {
-  const links = useQuery({
-    queryKey: queryKeys.admin.links(submissionId),
-    queryFn: () => apiJson(linkCheckListSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(submissionId)}/links`),
-    // Until the job has run, look again now and then.
-    refetchInterval: (query) => (query.state.data?.checkedAt === null && (query.state.data?.links.length ?? 0) > 0 ? 5_000 : false),
-  });
+  const links = useLinkChecks(submissionId);
   if (links.isPending) return <Skeleton className="h-10 w-full" />;
   if (links.isError) return <p className="text-sm text-red-700">The link checks could not be loaded.</p>;
   if (links.data.links.length === 0) return null;

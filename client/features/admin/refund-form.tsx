@@ -16,7 +16,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
 import { formatDateTime } from '@client/lib/format';
-import { markReviewOpened, useAdminRefund, useOrderMoney } from './api/after-payment';
+import { ledgerCsvUrl, markReviewOpened, useAdminRefund, useOrderMoney } from './api/after-payment';
 
 /** The queue's flag on a revision request (they are listed first). */
 export function RevisionFlag({ status }: { status: string }) {
@@ -196,7 +196,7 @@ export function LedgerExport() {
       </label>
       {valid ? (
         <Button asChild variant="outline" size="sm">
-          <a href={`/api/admin/ledger.csv?from=${from}&to=${to}`} download>
+          <a href={ledgerCsvUrl(from, to)} download>
             {AFTER_PAYMENT_LABELS.exportLedger}
           </a>
         </Button>

@@ -15,7 +15,7 @@ import { ClaimBar } from './claim-bar';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
-import { ReviewForm } from './review-form';
+import { ReviewForm } from './review/review-form';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
 

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { CLAIM_KIND_LABELS, claimSuggestionListSchema, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
+import { CLAIM_KIND_LABELS, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
 import { Badge } from '@client/components/ui/badge';
-import { apiJson } from '@client/lib/api';
-import { queryKeys } from '@client/lib/query-keys';
+import { useClaimSuggestions } from './api/workspace-panels';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 
@@ -26,11 +24,7 @@ export function SuggestedClaimsPanel({
   onAdd: (claim: ClaimSuggestion) => void;
   onIgnore: () => void;
 }) {
-  const suggestions = useQuery({
-    queryKey: queryKeys.admin.suggestions(submissionId),
-    queryFn: () => apiJson(claimSuggestionListSchema, 'GET', `/api/admin/submissions/${encodeURIComponent(submissionId)}/suggestions`),
-    staleTime: Infinity,
-  });
+  const suggestions = useClaimSuggestions(submissionId);
   const [handled, setHandled] = useState<Set<string>>(new Set());
   const open = useMemo(
     () =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { isTyping, useReviewQueueKeys } from './workspace-keys';
+import { isTyping, useReviewQueueKeys, useWorkspaceCommandKeys } from './workspace-keys';
 
 afterEach(() => {
   cleanup();
@@ -51,5 +51,30 @@ describe('useReviewQueueKeys', () => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true }));
     });
     expect(findings.accept).not.toHaveBeenCalled();
+  });
+});
+
+describe('useWorkspaceCommandKeys', () => {
+  it('Ctrl+S saves and Ctrl+Enter (or ⌘) completes, while typing too; without the modifier, or with Alt, nothing', () => {
+    const commands = { save: vi.fn(), complete: vi.fn() };
+    renderHook(() => useWorkspaceCommandKeys(commands));
+    const field = document.body.appendChild(document.createElement('textarea'));
+    const send = (init: KeyboardEventInit) => {
+      const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+      act(() => void field.dispatchEvent(event));
+      return event.defaultPrevented;
+    };
+
+    expect(send({ key: 's', ctrlKey: true })).toBe(true);
+    expect(send({ key: 'S', metaKey: true })).toBe(true);
+    expect(commands.save).toHaveBeenCalledTimes(2);
+    expect(send({ key: 'Enter', metaKey: true })).toBe(true);
+    expect(commands.complete).toHaveBeenCalledTimes(1);
+
+    expect(send({ key: 's' })).toBe(false);
+    expect(send({ key: 's', ctrlKey: true, altKey: true })).toBe(false);
+    expect(send({ key: 'Enter' })).toBe(false);
+    expect(commands.save).toHaveBeenCalledTimes(2);
+    expect(commands.complete).toHaveBeenCalledTimes(1);
   });
 });

@@ -34,6 +34,29 @@ export function useWorkspaceKey(
   }, [enabled, first, dialogs]);
 }
 
+/**
+ * The workspace's two commands, Ctrl+S (save the draft) and Ctrl+Enter (complete the review), ⌘ on a Mac. Unlike a
+ * workspace key they work while typing, since they are pressed mid-sentence; with Alt they are left alone.
+ */
+export function useWorkspaceCommandKeys(commands: { save: () => void; complete: () => void }): void {
+  const latest = useRef(commands);
+  latest.current = commands;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (event.key === 's' || event.key === 'S') {
+        event.preventDefault();
+        latest.current.save();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        latest.current.complete();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 /** A review list as its keys move through it (useReviewQueueKeys) and ReviewQueueList shows it. */
 export interface ReviewQueue<T> {
   items: readonly T[];

@@ -14,7 +14,7 @@ import { ClaimBar } from './claim-bar';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
-import { ReviewForm } from './review-form';
+import { WorkspaceReviewForm } from './review/workspace-review-form';
 import { CustomerInstructions, StatusHistory, SubmissionDetails } from './submission-dialog';
 import { AdminGate } from './unauthorized';
 import { useWorkspaceKey } from './workspace-keys';
@@ -105,9 +105,8 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
       <div className={panelOpen ? 'grid flex-1 gap-6 px-4 py-4 xl:grid-cols-[minmax(0,1fr)_22rem]' : 'flex-1 px-4 py-4'}>
         <main className="flex min-w-0 flex-col gap-3" aria-label="Review">
           <KeptText kept={keptText.kept} onDismiss={keptText.dismiss} />
-          <ReviewForm
+          <WorkspaceReviewForm
             key={keptText.formKey}
-            layout="workspace"
             submission={s}
             actionsSlot={actionsSlot}
             onCompleted={() => navigate('/admin')}

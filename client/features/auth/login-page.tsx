@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { FileCheck2, LogIn, UserPlus } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { LOGIN_URL, SIGN_UP_URL } from '@client/lib/login-redirect';
 import { hasPendingSubmission } from '@client/lib/pending-submission';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useHydrated } from '@client/lib/use-hydrated';
@@ -24,7 +25,7 @@ export default function LoginPage() {
           </CardHeader>
           <CardContent>
             <Button asChild className="w-full" size="lg">
-              <a href="/api/login">Sign in</a>
+              <a href={LOGIN_URL}>Sign in</a>
             </Button>
           </CardContent>
         </Card>
@@ -36,7 +37,7 @@ export default function LoginPage() {
           </CardHeader>
           <CardContent>
             <Button asChild variant="accent" className="w-full" size="lg">
-              <a href="/api/login?screen_hint=signup">Create account</a>
+              <a href={SIGN_UP_URL}>Create account</a>
             </Button>
           </CardContent>
         </Card>

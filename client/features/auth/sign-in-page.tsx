@@ -6,6 +6,7 @@ import { signInSchema, type SignInInput } from '@shared/auth.schema';
 import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { LOGIN_URL } from '@client/lib/login-redirect';
 import { usePageMeta } from '@client/lib/page-meta';
 import { AuthCard, AuthNotice, AuthSubmit, AuthSwitch, EmailField, useOidcRedirect } from './auth-card';
 import { signInWithPassword } from './api/identity';
@@ -21,7 +22,7 @@ export default function SignInPage() {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
-  useOidcRedirect('/api/login');
+  useOidcRedirect(LOGIN_URL);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

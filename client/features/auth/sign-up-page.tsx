@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '@shared/account.schema';
 import { useErrorSummary } from '@client/components/ui/error-summary';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { SIGN_UP_URL } from '@client/lib/login-redirect';
 import { usePageMeta } from '@client/lib/page-meta';
 import { AuthCard, AuthSubmit, AuthSwitch, EmailField, useOidcRedirect } from './auth-card';
 import { signUpWithPassword } from './api/identity';
@@ -21,7 +22,7 @@ export default function SignUpPage() {
   });
   const { register, handleSubmit, formState } = form;
   const errorSummary = useErrorSummary(form, ['firstName', 'lastName', 'email', 'password']);
-  useOidcRedirect('/api/login?screen_hint=signup');
+  useOidcRedirect(SIGN_UP_URL);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

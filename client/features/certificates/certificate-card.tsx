@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { BadgeCheck, Copy, Download } from 'lucide-react';
-import { badgeSnippet, certificatePath, certificatePdfPath, REVOCATION_TEXT } from '@shared/certificate.schema';
+import { badgeSnippet, certificatePath, REVOCATION_TEXT } from '@shared/certificate.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
-import { apiRequest } from '@client/lib/api';
-import { saveBlob } from '@client/lib/save-file';
-import { useOwnCertificate, useSetCertificatePrivacy } from './api/certificates';
+import { downloadCertificatePdf, useOwnCertificate, useSetCertificatePrivacy } from './api/certificates';
 
 /**
  * "Human review certificate" on a completed order (issue 24): the link to the public page, the PDF, the badge's
@@ -36,8 +34,7 @@ export function CertificateCard({ submissionId }: { submissionId: string }) {
     setPdfBusy(true);
     setPdfError(null);
     try {
-      const response = await apiRequest('GET', certificatePdfPath(own.code));
-      saveBlob(await response.blob(), `humanproof-certificate-${own.code}.pdf`);
+      await downloadCertificatePdf(own.code);
     } catch {
       setPdfError('The PDF could not be downloaded. Please try again in a moment.');
     } finally {

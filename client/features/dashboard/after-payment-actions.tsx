@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Ban, RotateCcw, type LucideIcon } from 'lucide-react';
 import {
   AFTER_PAYMENT_LABELS,
@@ -10,6 +10,7 @@ import {
 import type { Submission } from '@shared/submission.schema';
 import { formatPence } from '@shared/money';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { FormAlert, FormField } from '@client/components/ui/form-field';
 import { Textarea } from '@client/components/ui/input';
@@ -45,29 +46,13 @@ function neighbouringAction(el: HTMLElement): HTMLElement | null {
 }
 
 /**
- * A card's after-payment dialog: an outlined button opens it (and clears the last attempt's error); it cannot be
- * closed while the request is in flight. `children` gets `close`, for the request's success.
+ * The card's button that opens an after-payment dialog. The request it leads to moves the order on, which removes
+ * the button (after the dialog gave the focus back to it, or with the dialog still open): the focus then goes to the
+ * card's neighbouring action instead of being lost to the page. `ref` goes on the button, `used` in its onClick.
  */
-function AfterPaymentDialog({
-  request,
-  icon: Icon,
-  label,
-  title = label,
-  description,
-  children,
-}: {
-  request: { isPending: boolean; reset: () => void };
-  icon: LucideIcon;
-  label: string;
-  title?: string;
-  description?: string;
-  children: (close: () => void) => ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
+function useFocusAfterRemoval() {
   const trigger = useRef<HTMLButtonElement>(null);
   const used = useRef(false);
-  // The request moves the order on, which removes this button (after the dialog gave the focus back to it, or with
-  // the dialog still open): the focus goes to the card's neighbouring action instead of being lost to the page.
   useLayoutEffect(() => {
     const button = trigger.current;
     return () => {
@@ -85,22 +70,56 @@ function AfterPaymentDialog({
       });
     };
   }, []);
+  return {
+    ref: trigger,
+    used: () => {
+      used.current = true;
+    },
+  };
+}
+
+/** The outlined button that opens an after-payment dialog; a press clears the last attempt's error. */
+const TriggerButton = forwardRef<HTMLButtonElement, { icon: LucideIcon; label: string; onClick: () => void }>(function TriggerButton(
+  { icon: Icon, label, onClick, ...slotProps },
+  ref,
+) {
+  return (
+    <Button ref={ref} variant="outline" size="sm" {...slotProps} onClick={onClick}>
+      <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+    </Button>
+  );
+});
+
+/** A card's after-payment form in a dialog, which cannot be closed while the request is in flight. */
+function AfterPaymentDialog({
+  request,
+  icon,
+  label,
+  description,
+  children,
+}: {
+  request: { isPending: boolean; reset: () => void };
+  icon: LucideIcon;
+  label: string;
+  description?: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const focus = useFocusAfterRemoval();
   return (
     <Dialog open={open} onOpenChange={(next) => (request.isPending ? undefined : setOpen(next))}>
       <DialogTrigger asChild>
-        <Button
-          ref={trigger}
-          variant="outline"
-          size="sm"
+        <TriggerButton
+          ref={focus.ref}
+          icon={icon}
+          label={label}
           onClick={() => {
-            used.current = true;
+            focus.used();
             request.reset();
           }}
-        >
-          <Icon className="h-4 w-4" aria-hidden="true" /> {label}
-        </Button>
+        />
       </DialogTrigger>
-      <DialogContent title={title} description={description}>
+      <DialogContent title={label} description={description}>
         {children(() => setOpen(false))}
       </DialogContent>
     </Dialog>
@@ -109,42 +128,44 @@ function AfterPaymentDialog({
 
 function CancelOrderDialog({ submission }: { submission: Submission }) {
   const cancel = useCancelOrder(submission.id);
+  const focus = useFocusAfterRemoval();
   return (
-    <AfterPaymentDialog request={cancel} icon={Ban} label={AFTER_PAYMENT_LABELS.cancelOrder} title={`${AFTER_PAYMENT_LABELS.cancelOrder} ${submission.id}?`}>
-      {(close) => (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm text-slate-700">
-            No reviewer has started on this order yet. If you cancel now, we refund the full {formatPence(submission.amountPence)} to
-            your card. This cannot be undone.
-          </p>
-          {cancel.error ? <FormAlert>{errorText(cancel.error)}</FormAlert> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={cancel.isPending}>
-                {AFTER_PAYMENT_LABELS.keepOrder}
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              onClick={() =>
-                // mutateAsync, not mutate's callbacks: the order's new status can remove this dialog (the list is
-                // refetched, live) before the answer is handled, and a callback of an unmounted mutate never runs.
-                cancel.mutateAsync().then(
-                  (result) => {
-                    close();
-                    toast({ title: AFTER_PAYMENT_MESSAGES.cancelled, description: refundedText(result.refundedPence) });
-                  },
-                  () => undefined, // shown in the dialog from cancel.error
-                )
-              }
-            >
-              {cancel.isPending ? 'Cancelling…' : AFTER_PAYMENT_LABELS.confirmCancel}
-            </Button>
-          </div>
-        </div>
-      )}
-    </AfterPaymentDialog>
+    <ConfirmDialog
+      trigger={
+        <TriggerButton
+          ref={focus.ref}
+          icon={Ban}
+          label={AFTER_PAYMENT_LABELS.cancelOrder}
+          onClick={() => {
+            focus.used();
+            cancel.reset();
+          }}
+        />
+      }
+      title={`${AFTER_PAYMENT_LABELS.cancelOrder} ${submission.id}?`}
+      description={
+        <p>
+          No reviewer has started on this order yet. If you cancel now, we refund the full {formatPence(submission.amountPence)} to your
+          card. This cannot be undone.
+        </p>
+      }
+      error={cancel.error ? errorText(cancel.error) : null}
+      cancelLabel={AFTER_PAYMENT_LABELS.keepOrder}
+      confirmLabel={AFTER_PAYMENT_LABELS.confirmCancel}
+      busyLabel="Cancelling…"
+      pending={cancel.isPending}
+      onConfirm={(close) =>
+        // mutateAsync, not mutate's callbacks: the order's new status can remove this dialog (the list is refetched,
+        // live) before the answer is handled, and a callback of an unmounted mutate never runs.
+        cancel.mutateAsync().then(
+          (result) => {
+            close();
+            toast({ title: AFTER_PAYMENT_MESSAGES.cancelled, description: refundedText(result.refundedPence) });
+          },
+          () => undefined, // shown in the dialog from cancel.error
+        )
+      }
+    />
   );
 }
 

@@ -5,8 +5,8 @@ import { cardExpiry, cardName, SAVED_CARD_MESSAGES, type SavedCard } from '@shar
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { FormAlert } from '@client/components/ui/form-field';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
 import { IconCardHeader } from '@client/components/ui/icon-card-header';
 import { ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { toast } from '@client/components/ui/use-toast';
@@ -16,53 +16,34 @@ import { useRemoveSavedCard, useSavedCards } from '@client/features/saved-cards'
 
 /** "Remove" and its confirmation: with Stripe the card is detached from the account's Stripe customer too. */
 function RemoveCardDialog({ card }: { card: SavedCard }) {
-  const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useRemoveSavedCard();
   const name = cardName(card);
-  const confirm = () => {
-    setError(null);
-    remove.mutate(card.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: 'Card removed', description: `${name} is no longer saved.` });
-      },
-      onError: (err) => setError((err instanceof ApiError ? err.serverMessage : undefined) ?? SAVED_CARD_MESSAGES.removeFailed),
-    });
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setError(null);
-      }}
-    >
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="outline" aria-label={`Remove ${name}`}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Remove ${name}?`}
-        description="You will no longer be able to pay with this card in one click. You can save it again the next time you pay."
-        className="max-w-md"
-      >
-        <div className="flex flex-col gap-4">
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="destructive" onClick={confirm} disabled={remove.isPending}>
-              {remove.isPending ? 'Removing...' : 'Remove card'}
-            </Button>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`Remove ${name}?`}
+      description="You will no longer be able to pay with this card in one click. You can save it again the next time you pay."
+      error={error}
+      confirmLabel="Remove card"
+      busyLabel="Removing..."
+      pending={remove.isPending}
+      onOpenChange={() => setError(null)}
+      onConfirm={(close) => {
+        setError(null);
+        remove.mutate(card.id, {
+          onSuccess: () => {
+            close();
+            toast({ title: 'Card removed', description: `${name} is no longer saved.` });
+          },
+          onError: (err) => setError((err instanceof ApiError ? err.serverMessage : undefined) ?? SAVED_CARD_MESSAGES.removeFailed),
+        });
+      }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { useDeleteAccount } from './api/delete-account';
+import { ACCOUNT_EXPORT_URL } from './api/export-account';
 
 function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
   const [value, setValue] = useState('');
@@ -81,7 +82,7 @@ export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <a href="/api/account/export" download>
+            <a href={ACCOUNT_EXPORT_URL} download>
               <Download className="h-4 w-4" aria-hidden="true" /> Download my data
             </a>
           </Button>

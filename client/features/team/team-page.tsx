@@ -3,6 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { inviteReviewerSchema, type TeamMember } from '@shared/team.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormAlert, FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { ResourceItems, ResourceList, ResourceRow } from '@client/components/ui/resource-list';
@@ -61,7 +62,6 @@ function MemberRow({ member }: { member: TeamMember }) {
       { id: member.id, action },
       {
         onSuccess: () => toast({ title: 'Team updated', description: `${member.name}: ${action === 'remove' ? 'removed' : action === 'suspend' ? 'suspended' : 'reinstated'}.` }),
-        onError: (err) => toast({ title: 'Error', description: message(err, 'The change failed'), variant: 'destructive' }),
       },
     );
   return (
@@ -88,16 +88,22 @@ function MemberRow({ member }: { member: TeamMember }) {
                 Suspend
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={change.isPending}
-              onClick={() => {
-                if (window.confirm(`Remove ${member.name} from the review team? Their open claims go back to the queue.`)) act('remove');
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={change.isPending}>
+                  Remove
+                </Button>
+              }
+              title={`Remove ${member.name} from the review team?`}
+              description={<p>Their open claims go back to the queue.</p>}
+              confirmLabel="Remove"
+              busyLabel="Removing..."
+              pending={change.isPending}
+              onConfirm={(close) => {
+                close();
+                act('remove');
               }}
-            >
-              Remove
-            </Button>
+            />
           </>
         ) : null
       }

@@ -10,6 +10,9 @@ import { queryKeys } from '@client/lib/query-keys';
 
 const moneyKey = queryKeys.admin.money;
 
+/** GET /api/admin/ledger.csv: the payments and refunds of a date range (ISO days), downloaded as a file. */
+export const ledgerCsvUrl = (from: string, to: string) => `/api/admin/ledger.csv?from=${from}&to=${to}`;
+
 /** The order's payments and refunds, with paid, refunded and net (sums the server derives from the rows). */
 export function useOrderMoney(id: string, enabled: boolean) {
   return useQuery<OrderMoney>({

@@ -48,9 +48,25 @@ export function useUpdateStatus() {
   return useMutation({ mutationFn: updateStatus, onSuccess: replace, meta: { errorMessage: REVIEW_MESSAGES.statusFailed } });
 }
 
+const reviewUrl = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}/review`;
+
 /** PATCH /api/admin/submissions/{id}/review (Save Draft, Complete Review, autosave); failure: "Failed to update review". */
 export function updateReview(review: ReviewUpdateInput & { id: string }): Promise<AdminSubmission> {
-  return apiJson(adminSubmissionSchema, 'PATCH', `/api/admin/submissions/${encodeURIComponent(review.id)}/review`, review);
+  return apiJson(adminSubmissionSchema, 'PATCH', reviewUrl(review.id), review);
+}
+
+/**
+ * The same PATCH as the page goes away (a closed tab, a reload): a `keepalive` request, which the browser finishes
+ * after the page is gone. Nothing is left to read its answer, so a failure is dropped.
+ */
+export function sendReviewAsPageLeaves(review: ReviewUpdateInput & { id: string }): void {
+  void fetch(reviewUrl(review.id), {
+    method: 'PATCH',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(review),
+  }).catch(() => undefined);
 }
 
 /** A refusal the reviewer must read (409: someone else holds the order, or the draft changed elsewhere). */

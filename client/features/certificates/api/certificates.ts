@@ -3,10 +3,12 @@ import {
   CERTIFICATE_KEYS_PATH,
   certificateJsonPath,
   certificateKeysSchema,
+  certificatePdfPath,
   ownCertificateSchema,
   publicCertificateSchema,
 } from '@shared/certificate.schema';
-import { ApiError, apiJson } from '@client/lib/api';
+import { ApiError, apiJson, apiRequest } from '@client/lib/api';
+import { saveBlob } from '@client/lib/save-file';
 import { queryKeys } from '@client/lib/query-keys';
 
 const ownPath = (submissionId: string) => `/api/submissions/${encodeURIComponent(submissionId)}/certificate`;
@@ -26,6 +28,12 @@ export function useOwnCertificate(submissionId: string, enabled: boolean) {
     enabled,
     staleTime: 0,
   });
+}
+
+/** The certificate as a PDF, saved as a file; a failure reaches the caller, which says so beside the button. */
+export async function downloadCertificatePdf(code: string): Promise<void> {
+  const response = await apiRequest('GET', certificatePdfPath(code));
+  saveBlob(await response.blob(), `humanproof-certificate-${code}.pdf`);
 }
 
 export function useSetCertificatePrivacy(submissionId: string) {

@@ -64,7 +64,7 @@ export function useSubmissions() {
  */
 export const submissionSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: [...queryKeys.submissions.all, 'summary'] as const,
+    queryKey: queryKeys.submissions.summary,
     queryFn: () => apiJson(submissionSummarySchema, 'GET', '/api/submissions/summary'),
     refetchInterval: SUBMISSIONS_POLL_MS,
     refetchOnWindowFocus: true,

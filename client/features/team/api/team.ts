@@ -6,7 +6,8 @@ import {
   teamSchema,
   type InviteReviewerInput,
 } from '@shared/team.schema';
-import { apiJson, apiRequest } from '@client/lib/api';
+import { ApiError, apiJson, apiRequest } from '@client/lib/api';
+import type { DataLayerMeta } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** GET /api/admin/team: members and pending invitations (admins). */
@@ -14,11 +15,12 @@ export function useTeam() {
   return useQuery({ queryKey: queryKeys.admin.team, queryFn: () => apiJson(teamSchema, 'GET', '/api/admin/team') });
 }
 
-function useTeamMutation<T, R>(fn: (input: T) => Promise<R>) {
+function useTeamMutation<T, R>(fn: (input: T) => Promise<R>, meta?: DataLayerMeta) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.team }),
+    meta,
   });
 }
 
@@ -32,18 +34,21 @@ export function useRevokeInvitation() {
 
 export type MemberAction = 'suspend' | 'reinstate' | 'remove';
 
+/** Suspend, reinstate or remove a member; a failure is the data layer's notice (a 401 only says "Unauthorized"). */
 export function useChangeMember() {
-  return useTeamMutation(({ id, action }: { id: string; action: MemberAction }) =>
-    action === 'remove'
-      ? apiJson(teamSchema, 'DELETE', `/api/admin/team/members/${encodeURIComponent(id)}`)
-      : apiJson(teamSchema, 'POST', `/api/admin/team/members/${encodeURIComponent(id)}/${action}`),
+  return useTeamMutation(
+    ({ id, action }: { id: string; action: MemberAction }) =>
+      action === 'remove'
+        ? apiJson(teamSchema, 'DELETE', `/api/admin/team/members/${encodeURIComponent(id)}`)
+        : apiJson(teamSchema, 'POST', `/api/admin/team/members/${encodeURIComponent(id)}/${action}`),
+    { errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined) ?? 'The change failed' },
   );
 }
 
 /** POST /api/team/invitations/lookup: whom a link invites (asked before signing in). */
 export function useInvitationLookup(token: string | null) {
   return useQuery({
-    queryKey: ['team-invitation', token],
+    queryKey: queryKeys.invitations.team(token),
     queryFn: () => apiJson(invitationLookupSchema, 'POST', '/api/team/invitations/lookup', { token }),
     enabled: token !== null,
     retry: false,

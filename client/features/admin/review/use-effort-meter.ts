@@ -1,0 +1,40 @@
+import { useMemo, useRef } from 'react';
+import type { FindingCategory } from '@shared/language-checks.schema';
+import { addEffortCounts, emptyEffortCounts, type EffortCounts } from '@shared/review-effort.schema';
+import { useActiveTimeMeter } from '../active-time';
+
+/** What a save reports of the effort since the previous one. */
+export interface EffortSent {
+  activeSeconds?: number;
+  effortCounts?: EffortCounts;
+}
+
+/**
+ * The effort record of a review (issues 23 and 24): active editing time, and the suggestions and findings accepted or
+ * ignored since the last save. A save takes both; a failed save gives them back for the next one.
+ */
+export function useEffortMeter() {
+  const activeTime = useActiveTimeMeter();
+  const counts = useRef<EffortCounts>(emptyEffortCounts());
+  return useMemo(() => {
+    const add = (more: Partial<EffortCounts>) => {
+      counts.current = addEffortCounts(counts.current, { ...emptyEffortCounts(), ...more });
+    };
+    return {
+      /** Focus, a key, a pointer press or an input in the form. */
+      activity: () => activeTime.activity(),
+      take: (): Required<EffortSent> => {
+        const effortCounts = counts.current;
+        counts.current = emptyEffortCounts();
+        return { activeSeconds: activeTime.take(), effortCounts };
+      },
+      giveBack: (sent: EffortSent) => {
+        activeTime.giveBack(sent.activeSeconds ?? 0);
+        if (sent.effortCounts) add(sent.effortCounts);
+      },
+      /** A suggested claim added, or a language finding accepted (with its category). */
+      accepted: (category?: FindingCategory) => add({ suggestionsAccepted: 1, findingsByCategory: category ? { [category]: 1 } : {} }),
+      ignored: () => add({ suggestionsIgnored: 1 }),
+    };
+  }, [activeTime]);
+}

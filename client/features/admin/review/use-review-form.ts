@@ -1,0 +1,145 @@
+import { useRef, useState } from 'react';
+import { factCheckReady } from '@shared/fact-check.schema';
+import { canCompleteReview } from '@shared/review.schema';
+import { statusLabel } from '@shared/submission-status';
+import type { AdminSubmission } from '@shared/submission.schema';
+import { toast } from '@client/components/ui/use-toast';
+import { useClaims } from '../api/claims';
+import { sendReviewAsPageLeaves } from '../api/update-submission';
+import { statusChangedMessage } from '../advance-status-button';
+import type { UnsavedReview } from '../kept-text';
+import { autosaveStatusText, useAutosave, type AutosaveState } from './use-autosave';
+import { useChangedWords } from './use-changed-words';
+import { useEffortMeter } from './use-effort-meter';
+import { useReviewDraft } from './use-review-draft';
+import { useReviewSave } from './use-review-save';
+
+/** Only work in progress saves itself: a completed review changes only when the reviewer saves it on purpose. */
+const AUTOSAVE_STATUSES = ['paid', 'in-review'];
+
+export interface ReviewFormOptions {
+  /** The pause after an edit before the draft saves itself. */
+  autosaveDelayMs: number;
+  /** Leaving the page sends the last edits (the workspace). */
+  saveAsPageLeaves?: boolean;
+  onCompleted: () => void;
+  /** After a conflict: the latest order from the server, and the text this form had not saved (kept for the reviewer). */
+  onReload?: (latest: AdminSubmission, unsaved: UnsavedReview) => void;
+}
+
+/**
+ * The review form's model (spec sections 2, 3 and 5), shared by the dialog's and the workspace's layouts: the draft,
+ * its saves (Save Draft sends complete false, Complete Review complete true, the autosave), the effort record each
+ * save carries, and what the form shows of them.
+ */
+export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, saveAsPageLeaves = false, onCompleted, onReload }: ReviewFormOptions) {
+  const draft = useReviewDraft(submission);
+  const { mode, text, notes, link, documents, noCheckableClaims } = draft.fields;
+  const saver = useReviewSave(submission);
+  const effort = useEffortMeter();
+  const claims = useClaims(submission.id);
+  const changedWords = useChangedWords(submission.content, text);
+  const [autosaveState, setAutosaveState] = useState<AutosaveState>({ state: 'idle' });
+  const originalRef = useRef<HTMLTextAreaElement>(null);
+
+  const claimCount = claims.data?.length ?? 0;
+  const reportReady = factCheckReady({ serviceTier: submission.serviceTier, claimCount, noCheckableClaims });
+  const completable =
+    canCompleteReview({ attachmentMode: mode, reviewedContent: text, documentLink: link, uploadedCount: documents.length, saving: saver.saving }) &&
+    !draft.linkRefused &&
+    reportReady &&
+    !claims.isLoading;
+  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !draft.linkRefused && saver.conflict === null;
+
+  const payload = (complete: boolean) => ({
+    id: submission.id,
+    reviewedContent: text,
+    reviewerNotes: notes,
+    complete,
+    attachmentMode: mode,
+    documentLink: mode === 'link' ? link.trim() : '',
+    uploadedDocuments: mode === 'upload' ? documents.map((d) => d.url) : [],
+    // The statement only stands while there are no claims.
+    noCheckableClaims: claimCount === 0 && noCheckableClaims,
+    version: saver.version.current,
+    // The effort record since the previous save (given back if this save fails).
+    ...effort.take(),
+  });
+
+  useAutosave({
+    edits: draft.edits,
+    savedEdits: draft.savedEdits,
+    allowed: autosaveAllowed,
+    busy: saver.saving,
+    delayMs: autosaveDelayMs,
+    save: () => {
+      draft.markSent();
+      setAutosaveState({ state: 'saving' });
+      saver.autosave.mutate(payload(false), {
+        onSuccess: (updated) => {
+          saver.advance(updated);
+          setAutosaveState({ state: 'saved', at: new Date() });
+        },
+        onError: (error, sent) => {
+          effort.giveBack(sent);
+          saver.noteConflict(error);
+          setAutosaveState({ state: 'failed' });
+        },
+      });
+    },
+    sendAsPageLeaves: saveAsPageLeaves ? () => sendReviewAsPageLeaves(payload(false)) : undefined,
+  });
+
+  const submit = (complete: boolean) => {
+    if (draft.linkRefused) {
+      draft.touchLink();
+      return;
+    }
+    draft.markSent();
+    saver.save.mutate(payload(complete), {
+      onError: (error, sent) => {
+        effort.giveBack(sent);
+        saver.noteConflict(error);
+      },
+      onSuccess: (updated) => {
+        saver.settle(updated);
+        draft.forget();
+        if (complete) {
+          toast({ title: 'Review completed', description: statusChangedMessage(updated.id, updated.status) });
+          onCompleted();
+        } else {
+          setAutosaveState({ state: 'saved', at: new Date() });
+          toast({ title: 'Draft saved', description: `Submission ${updated.id} is ${statusLabel(updated.status).toLowerCase()}.` });
+        }
+      },
+    });
+  };
+
+  return {
+    submission,
+    draft,
+    effort,
+    claims,
+    originalRef,
+    changedWords,
+    autosaveStatus: autosaveStatusText(autosaveState, autosaveAllowed),
+    saving: saver.saving,
+    completable,
+    reportReady,
+    conflict: saver.conflict,
+    reloading: saver.reloading,
+    /** Reload after a conflict: the latest draft comes in; what this form had typed is handed over, never dropped. */
+    reload: () =>
+      saver.reload((latest) => {
+        draft.forget();
+        onReload?.(latest, { text, notes });
+      }),
+    saveDraft: () => submit(false),
+    /** Complete Review, when the review is ready. */
+    complete: () => {
+      if (completable) submit(true);
+    },
+  };
+}
+
+export type ReviewFormModel = ReturnType<typeof useReviewForm>;
