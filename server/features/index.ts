@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from './context';
+import type { OrderEventConsumer } from './orders';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
@@ -37,6 +39,13 @@ import { webhookDeliveryJob } from './webhooks';
 import { dueSoonJob } from './admin';
 import { retentionPurgeJob } from './account';
 import { insightsRollupJob } from './insights/rollups';
+import { orderMoveEmails } from '../mail/order-emails';
+import { deliveredDiff } from './delivery-diff';
+import { webhookOrderEvents } from './webhooks/order-events';
+import { claimSuggestionOrderEvents } from './claim-suggestions/order-events';
+import { linkCheckOrderEvents } from './link-checks/order-events';
+import { liveUpdateOrderEvents } from './live-updates/order-events';
+import { billingDocumentOrderEvents } from './billing-documents/order-events';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -81,4 +90,20 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   checkLinksJob,
   retentionPurgeJob,
   insightsRollupJob,
+];
+
+/**
+ * Every consumer of an order's moves (decisions 029, 058), in the order they run inside the move's transaction:
+ * `transition()` (server/features/orders) hands each event to this list, which the app puts in its context. Each
+ * feature keeps its own reaction and adds its one line here. Billing documents last: issuing one locks the number
+ * series' row until the move commits, so it is taken as late, and held as briefly, as it can be.
+ */
+export const orderEventConsumers: readonly OrderEventConsumer<FeatureContext>[] = [
+  webhookOrderEvents,
+  orderMoveEmails(deliveredDiff),
+  // The reviewer's aids of a paid order (issue 23): suggested claims, then link checks.
+  claimSuggestionOrderEvents,
+  linkCheckOrderEvents,
+  liveUpdateOrderEvents,
+  billingDocumentOrderEvents,
 ];

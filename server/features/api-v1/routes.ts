@@ -76,7 +76,7 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
           errors: [{ path: 'headers.idempotency-key', message: 'Required' }],
         });
       }
-      const answer = await createOrderIdempotently(app.db, app.mail, caller, request.body, key);
+      const answer = await createOrderIdempotently(app.db, app.context, caller, request.body, key);
       if (answer.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(answer.statusCode).header('location', `/api/v1/orders/${answer.body.id}`).send(answer.body);
     },
