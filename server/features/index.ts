@@ -25,13 +25,13 @@ import { apiV1Routes } from './api-v1/routes';
 import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
-import { certificateRoutes } from './certificates/routes';
+import { certificateRoutes, publicCertificateRoute } from './certificates/routes';
 import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
-import { styleGuideRoutes } from './style-guide/routes';
+import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -46,6 +46,13 @@ import { claimSuggestionOrderEvents } from './claim-suggestions/order-events';
 import { linkCheckOrderEvents } from './link-checks/order-events';
 import { liveUpdateOrderEvents } from './live-updates/order-events';
 import { billingDocumentOrderEvents } from './billing-documents/order-events';
+
+/**
+ * Routes that app.ts registers itself, with the database handle: the metrics plugin at the root before every other
+ * route (decision 028), live updates after them, listening on the database itself (decision 038).
+ */
+export { metricsPlugin } from './metrics/routes';
+export { liveUpdateRoutes } from './live-updates/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -69,7 +76,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   organisationRoutes,
   apiKeyRoutes,
   creditRoutes,
-  apiV1Routes,
+  // Other features' /api/v1 routes go inside the public API's plugin, so its OpenAPI document lists them.
+  apiV1Routes([publicCertificateRoute, styleGuideV1Routes]),
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
