@@ -9,12 +9,18 @@ const featuresOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-/** One rule entry per folder: a later entry for the same files replaces an earlier one, so each lists all it forbids. */
+/**
+ * One rule entry per folder: a later entry for the same files replaces an earlier one, so each lists all it forbids.
+ * Each group is a list of gitignore-style patterns, or one regular expression (a string) over the import's source.
+ */
 const restrict = (files, groups, ignores = []) => ({
   files,
   ignores,
   rules: {
-    'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: groups.map(([group, message]) => (typeof group === 'string' ? { regex: group, message } : { group, message })) },
+    ],
   },
 });
 
@@ -35,6 +41,16 @@ const clientFeatureBoundaries = featuresOf('client/features').flatMap((name) => 
     restrict([`client/features/${name}/*/**/*.{ts,tsx}`], [TO_SERVER, byAlias, [['../../*/**', '!../../../**', `!../../${name}/**`], FEATURE_INDEX]]),
   ];
 });
+/** server/{db,jobs,mail,lib,plugins}: the layers under the features never import one (decision 058). */
+const TO_FEATURE = ['(^|/)features(/|$)', 'server/db, jobs, mail, lib and plugins never import a feature: the app (server/app.ts) or the features registry (server/features/index.ts) hands them what they need.'];
+/**
+ * server/features/orders is a leaf (decision 058): besides packages, only its own files, server/db, server/lib and
+ * shared/ (relative from server/features/orders/x.ts, or by the @shared alias).
+ */
+const ORDERS_LEAF = [
+  '^\\.(?!/|\\./\\.\\./(db|lib)/|\\./\\.\\./\\.\\./shared/)',
+  'The order lifecycle imports only server/db, server/lib and shared/: a feature that reacts to a move registers its consumer in server/features/index.ts (decision 058).',
+];
 const serverFeatureBoundaries = featuresOf('server/features').map((name) =>
   restrict(
     [`server/features/${name}/**/*.ts`],
@@ -138,6 +154,8 @@ export default tseslint.config(
   smallComponents,
   ...clientFeatureBoundaries,
   ...serverFeatureBoundaries,
+  restrict(['server/features/orders/*.ts'], [TO_CLIENT, ORDERS_LEAF], ['**/*.test.ts']),
+  restrict(['server/{db,jobs,mail,lib,plugins}/**/*.ts'], [TO_CLIENT, TO_FEATURE]),
   restrict(
     ['shared/**/*.ts'],
     [

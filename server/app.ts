@@ -6,14 +6,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { Config } from './env';
+import { resolveSessionSecret, type Config } from './env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { MAX_REQUEST_HEADER_BYTES } from './lib/http-limits';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id';
-import { featureJobs, featureRoutes } from './features';
+import { featureJobs, featureRoutes, liveUpdateRoutes, metricsPlugin, orderEventConsumers } from './features';
+import { featureContextFrom } from './features/context';
+import { authenticateApiKey } from './features/api-keys';
+import { createAuth, sessionSourceOf } from './features/auth/better-auth';
 import { createJobRunner } from './jobs/runner';
-import { metricsPlugin } from './features/metrics';
-import { liveUpdateRoutes } from './features/live-updates';
 import { mailSettingsFrom } from './mail/settings';
 import { authPlugin } from './plugins/auth';
 import { registerResponseContract } from './plugins/contract';
@@ -123,11 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('jobs', jobs);
-  app.decorate('mail', mailSettingsFrom(config, jobs));
+  const mail = mailSettingsFrom(config, jobs);
+  app.decorate('mail', mail);
+  // One context for the features that move orders and the consumers of those moves (decision 058).
+  app.decorate('context', featureContextFrom(config, { jobs, mail, orderEventConsumers }));
   // Filled by the static client (plugins/static.ts) when there is a build: routes that answer a page use it.
   app.decorate('pages', { documents: null });
+  // Accounts (better-auth) come from the auth feature; the plugin that guards every route is handed what it reads.
+  const sessionSecret = resolveSessionSecret(config);
+  const auth = createAuth(config, database.db, sessionSecret, mail, app.log);
+  app.decorate('auth', auth);
   // Before any route: it checks each route's access declaration as the route is added.
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, secret: sessionSecret, sessions: await sessionSourceOf(auth), authenticateApiKey });
   // The job runner starts once every plugin is ready; each feature says which of its jobs this instance runs.
   app.addHook('onReady', async () => {
     await jobs.start(featureJobs.map((job) => job(app)).filter((job) => job !== null));

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from './context';
+import type { OrderEventConsumer } from './orders';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
@@ -23,13 +25,13 @@ import { apiV1Routes } from './api-v1/routes';
 import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
-import { certificateRoutes } from './certificates/routes';
+import { certificateRoutes, publicCertificateRoute } from './certificates/routes';
 import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
-import { styleGuideRoutes } from './style-guide/routes';
+import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -37,6 +39,20 @@ import { webhookDeliveryJob } from './webhooks';
 import { dueSoonJob } from './admin';
 import { retentionPurgeJob } from './account';
 import { insightsRollupJob } from './insights/rollups';
+import { orderMoveEmails } from '../mail/order-emails';
+import { deliveredDiff } from './delivery-diff';
+import { webhookOrderEvents } from './webhooks/order-events';
+import { claimSuggestionOrderEvents } from './claim-suggestions/order-events';
+import { linkCheckOrderEvents } from './link-checks/order-events';
+import { liveUpdateOrderEvents } from './live-updates/order-events';
+import { billingDocumentOrderEvents } from './billing-documents/order-events';
+
+/**
+ * Routes that app.ts registers itself, with the database handle: the metrics plugin at the root before every other
+ * route (decision 028), live updates after them, listening on the database itself (decision 038).
+ */
+export { metricsPlugin } from './metrics/routes';
+export { liveUpdateRoutes } from './live-updates/routes';
 
 /** Every feature's routes, in one list. Each feature adds its one line here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -60,7 +76,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   organisationRoutes,
   apiKeyRoutes,
   creditRoutes,
-  apiV1Routes,
+  // Other features' /api/v1 routes go inside the public API's plugin, so its OpenAPI document lists them.
+  apiV1Routes([publicCertificateRoute, styleGuideV1Routes]),
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
@@ -81,4 +98,20 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   checkLinksJob,
   retentionPurgeJob,
   insightsRollupJob,
+];
+
+/**
+ * Every consumer of an order's moves (decisions 029, 058), in the order they run inside the move's transaction:
+ * `transition()` (server/features/orders) hands each event to this list, which the app puts in its context. Each
+ * feature keeps its own reaction and adds its one line here. Billing documents last: issuing one locks the number
+ * series' row until the move commits, so it is taken as late, and held as briefly, as it can be.
+ */
+export const orderEventConsumers: readonly OrderEventConsumer<FeatureContext>[] = [
+  webhookOrderEvents,
+  orderMoveEmails(deliveredDiff),
+  // The reviewer's aids of a paid order (issue 23): suggested claims, then link checks.
+  claimSuggestionOrderEvents,
+  linkCheckOrderEvents,
+  liveUpdateOrderEvents,
+  billingDocumentOrderEvents,
 ];

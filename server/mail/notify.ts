@@ -11,8 +11,7 @@ import { factCheckClaims, type MessageRow, type SubmissionRow } from '../db/sche
 import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
 import { DUE_SOON_HOURS, reviewedTextOf } from '../../shared/review.schema';
 import { statusLabel } from '../../shared/submission-status';
-import { diffStats, diffWords } from '../../shared/text-diff';
-import { deliveredDiff } from '../features/delivery-diff';
+import { diffStats, diffWords, type DiffPart } from '../../shared/text-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail, type EmailKind, type QueuedEmail } from './outbox';
 import { findAccount, findOrderCustomer, teamAddresses } from './recipients';
@@ -105,14 +104,22 @@ export async function notifyPaymentReceived(settings: MailSettings, tx: Executor
   );
 }
 
+/**
+ * How the "review completed" e-mail reads the delivered diff: the delivery-diff feature's reader (the diff stored at
+ * delivery, else one computed in its worker thread), handed in where the e-mails of a move are registered
+ * (server/features/index.ts), since mail imports no feature.
+ */
+export type DeliveredDiffReader = (tx: Executor, order: SubmissionRow) => Promise<DiffPart[] | null>;
+
 /** The numbers the "review completed" e-mail gives: words changed, and claims per verdict. */
-async function deliverySummary(tx: Executor, s: SubmissionRow): Promise<DeliverySummary> {
+async function deliverySummary(tx: Executor, s: SubmissionRow, deliveredDiff?: DeliveredDiffReader): Promise<DeliverySummary> {
   // The diff stored at delivery (issue 29): no second 3,000-word diff on the event loop.
-  // Should the worker be busy or gone, the e-mail still tells the truth: diff here, once.
-  const parts = await deliveredDiff(tx, s).catch(() => {
+  // Should the worker be busy or gone (or no reader be given), the e-mail still tells the truth: diff here, once.
+  const here = () => {
     const reviewed = reviewedTextOf(s);
     return reviewed.trim() === '' ? null : diffWords(s.content, reviewed);
-  });
+  };
+  const parts = deliveredDiff ? await deliveredDiff(tx, s).catch(here) : here();
   const wordsChanged = parts ? diffStats(parts).changedWords : 0;
   const rows = await tx
     .select({ verdict: factCheckClaims.verdict })
@@ -126,6 +133,7 @@ async function notifyOwner(
   tx: Executor,
   s: SubmissionRow,
   kind: 'review-started' | 'review-completed',
+  deliveredDiff?: DeliveredDiffReader,
 ): Promise<void> {
   const owner = await findOrderCustomer(tx, s);
   if (!owner) return;
@@ -133,7 +141,7 @@ async function notifyOwner(
   const email =
     kind === 'review-started'
       ? reviewStartedEmail(settings, input)
-      : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s) });
+      : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s, deliveredDiff) });
   await enqueueEmail(settings.jobs, tx, { kind, to: owner.email, eventId: s.id, email });
 }
 
@@ -142,9 +150,14 @@ export async function notifyReviewStarted(settings: MailSettings, tx: Executor, 
   await notifyOwner(settings, tx, s, 'review-started');
 }
 
-/** To the customer: the review is complete (link to the dashboard). */
-export async function notifyReviewCompleted(settings: MailSettings, tx: Executor, s: SubmissionRow): Promise<void> {
-  await notifyOwner(settings, tx, s, 'review-completed');
+/** To the customer: the review is complete (link to the dashboard), with the words the delivery changed. */
+export async function notifyReviewCompleted(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  deliveredDiff?: DeliveredDiffReader,
+): Promise<void> {
+  await notifyOwner(settings, tx, s, 'review-completed', deliveredDiff);
 }
 
 /** A new message: from the team → the customer; from the customer → the team, in a digest per order. */

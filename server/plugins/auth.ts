@@ -4,11 +4,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { isStaff, type CurrentUser, type Role } from '../../shared/auth.schema';
 import { cookieHasSessionHint, SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import type { Database } from '../db/client';
-import { resolveSessionSecret } from '../env';
-import { createAuth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../features/auth/better-auth';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { ROUTE_ACCESS, type RouteAccess } from './access';
-import { authenticateApiKey } from '../features/api-keys';
 import { currentUserQuery, importSigningKey, readSessionToken } from './session-lookup';
 
 declare module 'fastify' {
@@ -28,6 +25,30 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+}
+
+/** The sessions the guard reads: better-auth's, described by the auth feature (server/features/auth/better-auth.ts). */
+export interface SessionSource {
+  /** The session cookie's name. */
+  cookieName: string;
+  expiresInSeconds: number;
+  /** A session older than this is renewed (sliding expiry). */
+  updateAgeSeconds: number;
+  /** Renews a session that is due for it; the Set-Cookie lines to send with the answer. */
+  renew: (headers: Headers) => Promise<string[]>;
+}
+
+/**
+ * What the app hands the plugin (server/app.ts): plugins import no feature (decision 058), so the sessions and the
+ * public API's key check (server/features/api-keys) come in as options.
+ */
+export interface AuthPluginOptions {
+  db: Database;
+  /** Signs session cookies (better-auth's secret). */
+  secret: string;
+  sessions: SessionSource;
+  /** Lets an `api-key` route's caller in by their Bearer key, or answers the problem. */
+  authenticateApiKey: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
@@ -86,20 +107,23 @@ function declaredAccess(route: RouteOptions): RouteAccess {
   return access;
 }
 
-async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const access = request.routeOptions.config.access;
-  if (access === undefined) {
-    // Only the not-found handler has no declaration (every route was checked when it was added).
-    if (request.routeOptions.url === undefined) return;
-    throw forbidden('Access denied');
-  }
-  if (access === 'public' || access === 'webhook') return;
-  // The public API: a Bearer key only; the session cookie is never read (decision 024).
-  if (access === 'api-key') return authenticateApiKey(request, reply);
-  const user = await getCurrentUser(request);
-  if (!user) throw unauthorized();
-  if (access === 'admin' && !user.isAdmin) throw forbidden();
-  if (access === 'staff' && !isStaff(user)) throw forbidden(STAFF_ONLY);
+/** The guard of every request, on its matched route; `api-key` routes go to the public API's key check. */
+function guardWith(authenticateApiKey: AuthPluginOptions['authenticateApiKey']) {
+  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      // Only the not-found handler has no declaration (every route was checked when it was added).
+      if (request.routeOptions.url === undefined) return;
+      throw forbidden('Access denied');
+    }
+    if (access === 'public' || access === 'webhook') return;
+    // The public API: a Bearer key only; the session cookie is never read (decision 024).
+    if (access === 'api-key') return authenticateApiKey(request, reply);
+    const user = await getCurrentUser(request);
+    if (!user) throw unauthorized();
+    if (access === 'admin' && !user.isAdmin) throw forbidden();
+    if (access === 'staff' && !isStaff(user)) throw forbidden(STAFF_ONLY);
+  };
 }
 
 /**
@@ -108,11 +132,10 @@ async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void
  * `config.access`; a route without one stops the server at start-up.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Database }) => {
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
     const { config } = app;
-    const secret = resolveSessionSecret(config);
-    const auth = createAuth(config, options.db, secret, app.mail, app.log);
-    const cookieName = (await auth.$context).authCookies.sessionToken.name;
+    const { secret, sessions } = options;
+    const { cookieName } = sessions;
     const signingKey = await importSigningKey(secret);
     const query = currentUserQuery(options.db).prepare('current_user_by_session');
 
@@ -129,9 +152,8 @@ export const authPlugin = fp(
       const now = Date.now();
       const expiresAt = new Date(row.expiresAt).getTime();
       if (expiresAt <= now) return null;
-      if (expiresAt - now < (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000) {
-        const renewed = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), asResponse: true });
-        const cookies = renewed.headers.getSetCookie();
+      if (expiresAt - now < (sessions.expiresInSeconds - sessions.updateAgeSeconds) * 1000) {
+        const cookies = await sessions.renew(fromNodeHeaders(request.headers));
         if (cookies.length > 0) renewedCookies.set(request, cookies);
       }
       const isAdmin = row.isAdmin || config.adminEmails.includes(row.email.toLowerCase());
@@ -148,7 +170,7 @@ export const authPlugin = fp(
 
     const secureCookies = config.PUBLIC_URL.startsWith('https://');
     const hintCookie = (on: boolean) =>
-      `${SESSION_HINT_COOKIE}=${on ? '1' : ''}; Path=/; SameSite=Lax; Max-Age=${on ? SESSION_EXPIRES_IN_SECONDS : 0}${secureCookies ? '; Secure' : ''}`;
+      `${SESSION_HINT_COOKIE}=${on ? '1' : ''}; Path=/; SameSite=Lax; Max-Age=${on ? sessions.expiresInSeconds : 0}${secureCookies ? '; Secure' : ''}`;
 
     /**
      * The signed-in hint (decision 019) follows the session cookie: set whenever a response sets the session,
@@ -177,7 +199,6 @@ export const authPlugin = fp(
     }
 
     const table: RouteAccessEntry[] = [];
-    app.decorate('auth', auth);
     app.decorate('sessionSecret', secret);
     app.decorate('lookUpSession', lookUpSession);
     app.decorate('routeAccess', table);
@@ -188,7 +209,7 @@ export const authPlugin = fp(
       const access = declaredAccess(route);
       for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
     });
-    app.addHook('onRequest', guard);
+    app.addHook('onRequest', guardWith(options.authenticateApiKey));
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
       const existing = reply.getHeader('set-cookie');
       const list = [...(existing === undefined ? [] : [existing].flat().map(String)), ...(renewedCookies.get(request) ?? [])];

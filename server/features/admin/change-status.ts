@@ -6,7 +6,7 @@ import { deliveries, submissions, type SubmissionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
 import { recordDeliveryEffort } from '../review-effort';
@@ -53,7 +53,7 @@ export async function markReviewStarted(tx: Transaction, id: string, now: Date):
  * Keeps what was delivered: the first delivery survives a revision, and the customer can compare the two. With it
  * go the delivery's effort record and its signed certificate of human review (issues 23 and 24).
  */
-async function recordDelivery(tx: Transaction, mail: MailSettings, row: SubmissionRow, changedBy: string, certificateCode: string): Promise<void> {
+async function recordDelivery(tx: Transaction, context: FeatureContext, row: SubmissionRow, changedBy: string, certificateCode: string): Promise<void> {
   const previous = await tx.select({ number: deliveries.number }).from(deliveries).where(eq(deliveries.submissionId, row.id));
   const number = previous.reduce((max, d) => Math.max(max, d.number), 0) + 1;
   const id = newId();
@@ -73,8 +73,8 @@ async function recordDelivery(tx: Transaction, mail: MailSettings, row: Submissi
   const effort = await recordDeliveryEffort(tx, row, id, diff);
   await issueCertificate(tx, {
     code: certificateCode,
-    key: mail.certificateKey(),
-    issuer: mail.publicUrl,
+    key: context.certificateKey(),
+    issuer: context.mail.publicUrl,
     order: row,
     delivery: { id, number, deliveredAt, deliveredBy: changedBy },
     deliveredText: reviewedTextOf(row),
@@ -90,7 +90,7 @@ async function recordDelivery(tx: Transaction, mail: MailSettings, row: Submissi
  */
 export async function moveStatus(
   tx: Transaction,
-  mail: MailSettings,
+  context: FeatureContext,
   row: SubmissionRow,
   to: SubmissionStatus,
   change: { changedBy: string; reason: string; patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'> },
@@ -111,10 +111,10 @@ export async function moveStatus(
   const now = new Date();
   const certificateCode = to === 'completed' ? newCertificateCode() : undefined;
   if (certificateCode) {
-    await recordDelivery(tx, mail, { ...row, ...change.patch, status: to, completedAt: now }, change.changedBy, certificateCode);
+    await recordDelivery(tx, context, { ...row, ...change.patch, status: to, completedAt: now }, change.changedBy, certificateCode);
   }
   const updated = await transition(tx, row, to, { kind: 'admin', userId: change.changedBy }, change.reason, {
-    mail,
+    context,
     now,
     ...(certificateCode ? { eventData: { certificateCode } } : {}),
     ...(change.patch ? { patch: change.patch } : {}),

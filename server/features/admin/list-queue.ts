@@ -6,8 +6,7 @@ import type { Executor } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
-import { refundedPenceOfOrder } from '../payments';
-import { documentsColumn, toDocument, type SubmissionDocumentRow } from '../submissions';
+import { documentsColumn, refundedPenceOfOrder, toDocument, type SubmissionDocumentRow } from '../submissions';
 import { claimantColumn, toClaimInfo } from './order-claims';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 

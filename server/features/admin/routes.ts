@@ -92,7 +92,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         const row = await lockSubmission(tx, id);
         assertReviewerMove(row, request.body.status, reviewer);
         if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
-        await moveStatus(tx, app.mail, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
+        await moveStatus(tx, app.context, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });
       });
       return loadFor(id, reviewer);
     },
@@ -106,7 +106,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       if (request.body.id && request.body.id !== id) throw badRequest('The review id does not match the submission');
       const { removedKeys } = await app.db.transaction((tx) =>
-        saveReview(tx, app.mail, { submissionId: id, review: request.body, reviewerId: reviewer.id, reviewerIsAdmin: reviewer.isAdmin }),
+        saveReview(tx, app.context, { submissionId: id, review: request.body, reviewerId: reviewer.id, reviewerIsAdmin: reviewer.isAdmin }),
       );
       await deleteStoredObjects(objectStorageFor(app.config), removedKeys, request.log);
       return loadFor(id, reviewer);

@@ -15,7 +15,7 @@ import { takeReviewVersion } from './order-claims';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { addActiveSeconds, addEffortCounts } from '../review-effort';
 
 /** The listed documents as ids, in the order given, all uploaded for this submission (400 otherwise). */
@@ -48,7 +48,7 @@ async function resolveDocuments(tx: Transaction, submissionId: string, reference
  */
 export async function saveReview(
   tx: Transaction,
-  mail: MailSettings,
+  context: FeatureContext,
   input: { submissionId: string; review: ReviewUpdate; reviewerId: string; reviewerIsAdmin: boolean },
 ): Promise<{ row: SubmissionRow; removedKeys: string[] }> {
   const { review } = input;
@@ -70,7 +70,7 @@ export async function saveReview(
     attachmentMode: review.attachmentMode,
     reviewedText: review.reviewedContent,
     documentLink: review.documentLink,
-    documentUrls: documentIds.map((id) => `${mail.publicUrl}${documentPath(id)}`),
+    documentUrls: documentIds.map((id) => `${context.mail.publicUrl}${documentPath(id)}`),
   });
   const patch = {
     reviewedContent: reviewedContent === '' ? null : reviewedContent,
@@ -84,7 +84,7 @@ export async function saveReview(
     if (review.effortCounts !== undefined) await addEffortCounts(tx, row, review.effortCounts);
     row = await lockSubmission(tx, row.id); // with the running totals, for the effort record at completion
   }
-  const saved = await moveStatus(tx, mail, row, target ?? (row.status as never), {
+  const saved = await moveStatus(tx, context, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',
     patch,

@@ -109,9 +109,9 @@ describe('cancel before work starts', () => {
     await t.app.db.update(submissions).set({ createdAt: new Date(created) }).where(eq(submissions.id, other));
     const gateway = refundGateway(null);
     await expect(
-      cancelOrder(t.app.db, t.app.mail, gateway, { submissionId: other, userId: alice.id, now: new Date(created + 24 * 3_600_000) }),
+      cancelOrder(t.app.db, t.app.context, gateway, { submissionId: other, userId: alice.id, now: new Date(created + 24 * 3_600_000) }),
     ).rejects.toMatchObject({ statusCode: 409, message: AFTER_PAYMENT_MESSAGES.cancelWindowPassed });
-    const ok = await cancelOrder(t.app.db, t.app.mail, gateway, {
+    const ok = await cancelOrder(t.app.db, t.app.context, gateway, {
       submissionId: other,
       userId: alice.id,
       now: new Date(created + 24 * 3_600_000 - 1),
@@ -201,7 +201,7 @@ describe('one free revision', () => {
   it('is available until 7 days after delivery, not at 7 days (controlled clock)', async () => {
     const id = await completedOrder();
     const completedAt = (await rowOf(id)).completedAt!.getTime();
-    const at = (ms: number) => requestRevision(t.app.db, t.app.mail, { submissionId: id, userId: alice.id, message: 'Please fix the title.', now: new Date(ms) });
+    const at = (ms: number) => requestRevision(t.app.db, t.app.context, { submissionId: id, userId: alice.id, message: 'Please fix the title.', now: new Date(ms) });
     await expect(at(completedAt + 7 * 86_400_000)).rejects.toMatchObject({ statusCode: 409, message: AFTER_PAYMENT_MESSAGES.revisionWindowPassed });
     await expect(at(completedAt + 7 * 86_400_000 + 1)).rejects.toMatchObject({ statusCode: 409 });
     const row = await at(completedAt + 7 * 86_400_000 - 1);
@@ -210,7 +210,7 @@ describe('one free revision', () => {
     const other = await completedOrder();
     const friday = Date.parse('2030-01-04T12:00:00Z');
     await t.app.db.update(submissions).set({ completedAt: new Date(friday - 3_600_000) }).where(eq(submissions.id, other));
-    const moved = await requestRevision(t.app.db, t.app.mail, { submissionId: other, userId: alice.id, message: 'Please fix the title.', now: new Date(friday) });
+    const moved = await requestRevision(t.app.db, t.app.context, { submissionId: other, userId: alice.id, message: 'Please fix the title.', now: new Date(friday) });
     expect(moved.dueDate!.toISOString()).toBe('2030-01-08T12:00:00.000Z');
   });
 

@@ -3,7 +3,7 @@ import { AFTER_PAYMENT_MESSAGES, CANCEL_WINDOW_HOURS, type CancelResponse } from
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { orderMoney, refundOrder, type RefundGateway } from '../payments';
 import { customerCanSee, getAccessibleSubmission } from '../submissions';
 import { transition } from '../orders';
@@ -15,7 +15,7 @@ import { transition } from '../orders';
  */
 export async function cancelOrder(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   gateway: RefundGateway,
   input: { submissionId: string; userId: string; now: Date },
 ): Promise<CancelResponse> {
@@ -28,7 +28,7 @@ export async function cancelOrder(
     // The refund returns everything paid; the event (and its e-mails) carry that amount.
     const { paidPence } = await orderMoney(tx, submissionId);
     const cancelled = await transition(tx, { ...owned, status: 'paid' }, 'cancelled', { kind: 'customer', userId }, reason, {
-      mail,
+      context,
       eventData: { refundedPence: paidPence },
       where: and(customerCanSee(userId), isNull(submissions.reviewStartedAt), gt(submissions.createdAt, windowStart)),
       now,

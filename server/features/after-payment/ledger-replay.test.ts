@@ -74,7 +74,7 @@ describe('the ledger', () => {
           refund: { requestId: request.requestId, amountPence: request.amountPence, reason: 'replay' },
         });
       } else if (roll < 0.93) {
-        const outcome = cancelOrder(t.app.db, t.app.mail, gateway, { submissionId: order.id, userId: customer.id, now: new Date() });
+        const outcome = cancelOrder(t.app.db, t.app.context, gateway, { submissionId: order.id, userId: customer.id, now: new Date() });
         if (order.status === 'paid' || order.status === 'cancelled') {
           await outcome;
           if (order.status === 'paid') order.refunded = order.paid;

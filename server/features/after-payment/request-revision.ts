@@ -8,7 +8,7 @@ import { addBusinessDays } from '../../../shared/due-date';
 import type { Database } from '../../db/client';
 import { submissions, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { customerCanSee, getAccessibleSubmission } from '../submissions';
 import { transition } from '../orders';
 
@@ -19,7 +19,7 @@ import { transition } from '../orders';
  */
 export async function requestRevision(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   input: { submissionId: string; userId: string; message: string; now: Date },
 ): Promise<SubmissionRow> {
   const { submissionId, userId, message, now } = input;
@@ -33,7 +33,7 @@ export async function requestRevision(
       { kind: 'customer', userId },
       'Free revision requested by the customer',
       {
-        mail,
+        context,
         patch: { revisionRequestedAt: now, revisionMessage: message, dueDate: addBusinessDays(now, REVISION_TURNAROUND_BUSINESS_DAYS) },
         where: and(customerCanSee(userId), isNull(submissions.revisionRequestedAt), gt(submissions.completedAt, windowStart)),
         now,

@@ -39,7 +39,7 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
     { config: customer, schema: { params: idParams, response: { 200: cancelResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return cancelOrder(app.db, app.mail, gateway, { submissionId: request.params.id, userId: user.id, now: new Date() });
+      return cancelOrder(app.db, app.context, gateway, { submissionId: request.params.id, userId: user.id, now: new Date() });
     },
   );
 
@@ -48,7 +48,7 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
     { config: customer, schema: { params: idParams, body: revisionRequestSchema, response: { 200: submissionSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const row = await requestRevision(app.db, app.mail, {
+      const row = await requestRevision(app.db, app.context, {
         submissionId: request.params.id,
         userId: user.id,
         message: request.body.message,

@@ -16,7 +16,7 @@ import { countWords } from '../../../shared/word-count';
 import type { Database, Executor } from '../../db/client';
 import { apiIdempotency, messages, submissions, type MessageRow, type SubmissionRow } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { creditBalancePence, payOrderFromCredit, walletOf } from '../credit';
 import { listClaims } from '../fact-check';
 import { deliveredDiff } from '../delivery-diff';
@@ -147,7 +147,7 @@ export interface IdempotentAnswer {
  */
 export async function createOrderIdempotently(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   caller: ApiCaller,
   input: OrderInput,
   idempotencyKey: string,
@@ -189,7 +189,7 @@ export async function createOrderIdempotently(
       contactWebsite: '',
       fileName: input.title,
     });
-    const paid = await payOrderFromCredit(tx, mail, created);
+    const paid = await payOrderFromCredit(tx, context, created);
     const body = await toV1Order(tx, paid);
     await tx
       .update(apiIdempotency)

@@ -18,9 +18,7 @@ import {
 import { recordIdSchema } from '../../../shared/ids';
 import { ProblemError } from '../../lib/problem';
 import { requireApiCaller } from '../api-keys';
-import { publicCertificateRoute } from '../certificates';
 import { sendMessage } from '../messages';
-import { styleGuideV1Routes } from '../style-guide';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
 import { collectOpenApi } from './openapi';
 
@@ -30,19 +28,32 @@ const ORDER_BODY_LIMIT = 2 * 1024 * 1024;
 /** Every answer of the public API: success schemas per route, RFC 9457 problems for every error. */
 const problems = { '4xx': problemSchema, '5xx': problemSchema } as const;
 
+/** The problem schemas every /api/v1 route answers its errors with. */
+export type ApiV1Problems = Record<'4xx' | '5xx', z.ZodType>;
+
+/** Another feature's /api/v1 routes (a certificate look-up, the house style), added inside the public API's plugin. */
+export type ApiV1FeatureRoutes = (app: FastifyInstance, problems: ApiV1Problems) => void;
+
 /**
  * The public API, /api/v1 (decision 024): `api-key` access (Bearer key, never a cookie), a scope per route, the
- * key's rate limit, problem details for errors. The OpenAPI document is generated from these same route schemas.
+ * key's rate limit, problem details for errors. The OpenAPI document is generated from these same route schemas,
+ * and from those of `featureRoutes`: other features' /api/v1 routes, handed in by the registry
+ * (server/features/index.ts), so this feature imports no other feature's routes.
  */
-export async function apiV1Routes(app: FastifyInstance): Promise<void> {
+export function apiV1Routes(featureRoutes: readonly ApiV1FeatureRoutes[]): (app: FastifyInstance) => Promise<void> {
+  return async (app) => registerApiV1(app, featureRoutes);
+}
+
+async function registerApiV1(app: FastifyInstance, featureRoutes: readonly ApiV1FeatureRoutes[]): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = { access: 'api-key', apiScope: 'orders:read' } as const;
   const write = { access: 'api-key', apiScope: 'orders:write' } as const;
   const params = z.object({ id: recordIdSchema() });
   // First: it sees every route added after it (the document is built from them).
   collectOpenApi(app);
-  // The one /api/v1 route that needs no key: anybody may check a certificate of human review (issue 24).
-  publicCertificateRoute(app, problems);
+  // Other features' /api/v1 routes: a certificate of human review, which anybody may check without a key (issue
+  // 24), and the house style (issue 27): GET and PUT /api/v1/style-guide.
+  for (const routes of featureRoutes) routes(app, problems);
 
   api.post(
     '/api/v1/quotes',
@@ -76,7 +87,7 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
           errors: [{ path: 'headers.idempotency-key', message: 'Required' }],
         });
       }
-      const answer = await createOrderIdempotently(app.db, app.mail, caller, request.body, key);
+      const answer = await createOrderIdempotently(app.db, app.context, caller, request.body, key);
       if (answer.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(answer.statusCode).header('location', `/api/v1/orders/${answer.body.id}`).send(answer.body);
     },
@@ -126,7 +137,4 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },
   );
-
-  // The house style (issue 27): GET and PUT /api/v1/style-guide.
-  styleGuideV1Routes(app, problems);
 }

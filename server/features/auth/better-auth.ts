@@ -12,6 +12,7 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileNameSchema } from '../../.
 import { ACCOUNT_MESSAGES } from '../../../shared/account.schema';
 import { notifyPasswordReset, notifySignUpAttempt, notifyVerifyEmail } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
+import type { SessionSource } from '../../plugins/auth';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 /** Sessions last 14 days and slide forward at most once a day of use. */
@@ -204,6 +205,16 @@ export function createAuth(config: Config, db: Database, secret: string, mail: M
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the auth plugin's guard (server/plugins/auth.ts) reads of better-auth's sessions, handed to it by app.ts. */
+export async function sessionSourceOf(auth: Auth): Promise<SessionSource> {
+  return {
+    cookieName: (await auth.$context).authCookies.sessionToken.name,
+    expiresInSeconds: SESSION_EXPIRES_IN_SECONDS,
+    updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
+    renew: async (headers) => (await auth.api.getSession({ headers, asResponse: true })).headers.getSetCookie(),
+  };
+}
 
 /** Whether a verification e-mail is for a new address (an e-mail change) rather than the account's own. */
 async function isEmailChange(db: Database, user: { id: string; email: string }): Promise<boolean> {

@@ -248,7 +248,7 @@ describe('with VAT_NUMBER: VAT invoices, credit notes and the month export', () 
 
     const id = await createOrder(t.app, alice);
     const [order] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
-    await t.app.db.transaction((tx) => payOrderFromCredit(tx, t.app.mail, order!));
+    await t.app.db.transaction((tx) => payOrderFromCredit(tx, t.app.context, order!));
     const [receipt] = await documentsOf(t, alice, id);
     expect(receipt).toMatchObject({ kind: 'receipt', grossPence: order!.amountPence });
     const receiptText = await pdfOf(t, alice, receipt!.id);
@@ -332,7 +332,7 @@ describe('with VAT_NUMBER: VAT invoices, credit notes and the month export', () 
     await expect(
       t.app.db.transaction(async (tx) => {
         await tx.update(payments).set({ status: 'succeeded', succeededAt: new Date() }).where(eq(payments.id, payment!.id));
-        const issued = await issuePaymentDocument(tx, t.app.mail.billing, payment!.id);
+        const issued = await issuePaymentDocument(tx, t.app.context.billing, payment!.id);
         expect(issued?.number).toBe(before + 1);
         throw new Error('the payment failed after its document was numbered');
       }),

@@ -259,11 +259,11 @@ describe('certificate of human review (issue 24)', () => {
 
   it('old certificates still verify after the signing key is rotated: every key that signed stays published', async () => {
     const { code: before } = await completedOrder();
-    const previous = t.app.mail.certificateKey;
+    const previous = t.app.context.certificateKey;
     const previousKey = previous();
     const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const rotated = resolveSigningKey({ CERT_SIGNING_KEY: pem, DATA_DIR: t.config.DATA_DIR });
-    t.app.mail.certificateKey = () => rotated;
+    t.app.context.certificateKey = () => rotated;
     try {
       const { code: after } = await completedOrder();
       const published = await keys();
@@ -273,7 +273,7 @@ describe('certificate of human review (issue 24)', () => {
         expect(await checkCertificateSignature(shown.certificate, shown.signature, shown.keyId, published)).toBe('verified');
       }
     } finally {
-      t.app.mail.certificateKey = previous;
+      t.app.context.certificateKey = previous;
     }
   });
 
@@ -510,7 +510,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the switch during a delivery (PostgreSQL)',
         await tx.insert(deliveries).values({ ...delivery, submissionId: id, reviewedContent: 'The revised text.' });
         second = await issueCertificate(tx, {
           code: newCertificateCode(),
-          key: t.app.mail.certificateKey(),
+          key: t.app.context.certificateKey(),
           issuer: t.config.PUBLIC_URL,
           order,
           delivery,

@@ -13,7 +13,7 @@ import { creditPurchases, payments, type SubmissionRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { ProblemError } from '../../lib/problem';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { markOrderPaid } from '../orders';
 import { holderOfOrder, membershipOf, type Holder } from '../organisations';
 import type { PaymentProviderContext } from '../payments';
@@ -100,7 +100,7 @@ export async function lockCredit(tx: Transaction, wallet: Wallet): Promise<void>
  * from the order's wallet (its organisation's for an organisation's order). The wallet is locked first, so twenty orders at once see each other's debits and the balance never
  * goes below zero; too little credit is a 402 problem with the shortfall.
  */
-export async function payOrderFromCredit(tx: Transaction, mail: MailSettings, submission: SubmissionRow): Promise<SubmissionRow> {
+export async function payOrderFromCredit(tx: Transaction, context: FeatureContext, submission: SubmissionRow): Promise<SubmissionRow> {
   const wallet = walletOfOrder(submission);
   await lockCredit(tx, wallet);
   const balancePence = await creditBalancePence(tx, wallet);
@@ -127,7 +127,7 @@ export async function payOrderFromCredit(tx: Transaction, mail: MailSettings, su
     succeededAt: now,
   });
   // The same "mark paid" as a card payment (server/features/orders): a second tab finds it paid and gets a 409.
-  const paid = await markOrderPaid(tx, mail, submission, 'Paid from credit');
+  const paid = await markOrderPaid(tx, context, submission, 'Paid from credit');
   if (!paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   return paid;
 }

@@ -46,7 +46,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return confirmSandboxCreditPurchase(app.db, user.id, request.body, app.mail.billing);
+      return confirmSandboxCreditPurchase(app.db, user.id, request.body, app.context.billing);
     },
   );
 }

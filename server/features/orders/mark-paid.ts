@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { SubmissionRow } from '../../db/schema';
-import type { MailSettings } from '../../mail/settings';
+import type { OrderLifecycle } from './order-events';
 import { transition } from './transition';
 
 /**
@@ -9,7 +9,12 @@ import { transition } from './transition';
  * webhook, the payment e-mails and the review aids, in the caller's transaction. Idempotent: an order that is no
  * longer new (a second event, a second tab) returns null and changes nothing.
  */
-export async function markOrderPaid(tx: Executor, mail: MailSettings, order: SubmissionRow, reason: string): Promise<SubmissionRow | null> {
+export async function markOrderPaid<Context extends OrderLifecycle<Context>>(
+  tx: Executor,
+  context: Context,
+  order: SubmissionRow,
+  reason: string,
+): Promise<SubmissionRow | null> {
   if (order.status !== 'new') return null;
-  return transition(tx, order, 'paid', { kind: 'system', userId: null }, reason, { mail });
+  return transition(tx, order, 'paid', { kind: 'system', userId: null }, reason, { context });
 }

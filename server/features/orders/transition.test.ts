@@ -22,7 +22,7 @@ describe('transition: the one place an order status changes', () => {
   it('applies a move with its history and one domain event, in the same transaction', async () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'paid', dueDate: null, reviewStartedAt: null });
     const moved = await t.app.db.transaction((tx) =>
-      transition(tx, order, 'in-review', { kind: 'admin', userId }, 'Review started', { mail: t.app.mail }),
+      transition(tx, order, 'in-review', { kind: 'admin', userId }, 'Review started', { context: t.app.context }),
     );
     expect(moved).toMatchObject({ status: 'in-review' });
     expect(moved!.dueDate).not.toBeNull();
@@ -35,7 +35,7 @@ describe('transition: the one place an order status changes', () => {
     // A change that fails later rolls the move, its history and its event back together.
     await expect(
       t.app.db.transaction(async (tx) => {
-        await transition(tx, moved!, 'completed', { kind: 'admin', userId }, 'Delivered', { mail: t.app.mail });
+        await transition(tx, moved!, 'completed', { kind: 'admin', userId }, 'Delivered', { context: t.app.context });
         throw new Error('the delivery failed');
       }),
     ).rejects.toThrow('the delivery failed');
@@ -46,7 +46,7 @@ describe('transition: the one place an order status changes', () => {
   it('refuses a move the lifecycle does not allow for the actor with a 409, and changes nothing', async () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'completed' });
     for (const [to, kind] of [['paid', 'admin'], ['cancelled', 'customer'], ['in-review', 'customer'], ['completed', 'admin']] as const) {
-      const attempt = t.app.db.transaction((tx) => transition(tx, order, to, { kind, userId }, 'x', { mail: t.app.mail }));
+      const attempt = t.app.db.transaction((tx) => transition(tx, order, to, { kind, userId }, 'x', { context: t.app.context }));
       await expect(attempt).rejects.toBeInstanceOf(HttpError);
       await expect(attempt).rejects.toMatchObject({ statusCode: 409 });
     }
@@ -57,7 +57,7 @@ describe('transition: the one place an order status changes', () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'paid', reviewStartedAt: null });
     const results = await Promise.all(
       (['in-review', 'completed', 'in-review'] as const).map((to) =>
-        t.app.db.transaction((tx) => transition(tx, order, to, { kind: 'admin', userId }, `to ${to}`, { mail: t.app.mail })),
+        t.app.db.transaction((tx) => transition(tx, order, to, { kind: 'admin', userId }, `to ${to}`, { context: t.app.context })),
       ),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
@@ -69,14 +69,14 @@ describe('transition: the one place an order status changes', () => {
 
   it('mark paid is idempotent: a replay changes nothing and queues nothing', async () => {
     const order = await insertSubmission(t.app.db, userId, { status: 'new', paidAt: null, dueDate: null });
-    const first = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.mail, order, 'payment'));
+    const first = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.context, order, 'payment'));
     expect(first).toMatchObject({ status: 'paid' });
     expect(first!.paidAt).not.toBeNull();
     expect(first!.dueDate).not.toBeNull();
-    const replay = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.mail, first!, 'payment'));
+    const replay = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.context, first!, 'payment'));
     expect(replay).toBeNull();
     // The stale copy a second tab still holds ("new") finds the order moved on: no second payment event.
-    const stale = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.mail, order, 'payment'));
+    const stale = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.context, order, 'payment'));
     expect(stale).toBeNull();
     const events = await t.app.db.select().from(orderEvents).where(eq(orderEvents.submissionId, order.id));
     expect(events.map((e) => e.type)).toEqual(['order.paid']);

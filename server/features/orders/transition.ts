@@ -6,8 +6,7 @@ import type { Executor } from '../../db/client';
 import { orderEvents, submissions, submissionStatusChanges, type OrderEventData, type SubmissionRow } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import type { MailSettings } from '../../mail/settings';
-import { publishOrderEvent } from './event-consumers';
+import { publishOrderEvent, type OrderLifecycle } from './order-events';
 
 /** Who moves the order: the payment provider (system, no user), a reviewer or admin, or the customer. */
 export interface OrderActor {
@@ -15,9 +14,9 @@ export interface OrderActor {
   userId: string | null;
 }
 
-export interface TransitionOptions {
-  /** What the event's consumers need: the job sender (webhooks, e-mail delivery) and the mail settings. */
-  mail: MailSettings;
+export interface TransitionOptions<Context extends OrderLifecycle<Context>> {
+  /** The app's context (`app.context`): the consumers of the move's event and what they need. */
+  context: Context;
   /** Other columns the same UPDATE sets (a revision's message, a review's text). Never `status`. */
   patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'>;
   /** Further conditions the order must still meet (a customer's time window); the status is always checked. */
@@ -49,17 +48,17 @@ function lifecycleColumns(order: Pick<SubmissionRow, 'fastTurnaround'>, to: Subm
  * it). In the caller's transaction: checks the move against LIFECYCLE for the actor (409 otherwise), applies it as
  * one conditional UPDATE (the order must still be in `order.status` and meet `where`, so a second tab or instance
  * moving it at the same instant finds nothing to move), then writes the status history and one domain event in
- * `order_events`, and hands that event to its consumers (webhooks, e-mail: `event-consumers.ts`) in the same
- * transaction. Returns the updated order, or null when the condition no longer held (the caller says why). A
+ * `order_events`, and hands that event to the consumers the context carries (webhooks, e-mail, …: each feature's
+ * own, listed in server/features/index.ts) in the same transaction. Returns the updated order, or null when the condition no longer held (the caller says why). A
  * caller records what an e-mail reports (a delivery, a refund) before the move, so the consumers find it.
  */
-export async function transition(
+export async function transition<Context extends OrderLifecycle<Context>>(
   tx: Executor,
   order: Pick<SubmissionRow, 'id' | 'status' | 'fastTurnaround'>,
   to: SubmissionStatus,
   actor: OrderActor,
   reason: string,
-  options: TransitionOptions,
+  options: TransitionOptions<Context>,
 ): Promise<SubmissionRow | null> {
   if (order.status === to || !canMove(order.status, to, actor.kind)) throw conflict(moveNotAllowedMessage(order.status, to));
   const now = options.now ?? new Date();
@@ -88,7 +87,7 @@ export async function transition(
     reason,
     data: options.eventData ?? {},
   });
-  await publishOrderEvent(tx, options.mail, {
+  await publishOrderEvent(tx, options.context, {
     type: orderEventType(to),
     from: order.status as SubmissionStatus,
     to,

@@ -14,7 +14,7 @@ import { customerCanSee } from '../submissions';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markSandboxPaymentSucceeded } from './mark-payment-succeeded';
 import { saveSandboxCard } from './saved-cards';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -29,7 +29,7 @@ export function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; 
 /** Confirms a sandbox payment with a test card; success goes through the same code as Stripe's webhook. */
 export async function confirmSandboxPayment(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   user: CurrentUser,
   input: SandboxConfirmInput,
   log: Parameters<typeof markSandboxPaymentSucceeded>[3],
@@ -50,7 +50,7 @@ export async function confirmSandboxPayment(
     await markPaymentFailed(db, { provider: 'sandbox', providerPaymentId: payment.providerPaymentId, message: outcome.message });
     throw new HttpError(402, outcome.message);
   }
-  const result = await markSandboxPaymentSucceeded(db, mail, payment, log);
+  const result = await markSandboxPaymentSucceeded(db, context, payment, log);
   if (result === 'already-paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (result !== 'paid') throw new HttpError(500, 'The payment could not be recorded.');
   // "Save this card" (decision 045): brand, last four and expiry only; the number and CVC are not kept.

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded } from './mark-payment-succeeded';
 import { recordProviderRefunds } from './refunds';
@@ -12,7 +12,7 @@ type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, ms
 /** A verified Stripe event. The payload is a hint checked against our own records, never trusted for the price. */
 export async function handleStripeEvent(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   event: Stripe.Event,
   log: Log,
   stripe?: Stripe,
@@ -26,13 +26,13 @@ export async function handleStripeEvent(
         providerPaymentId: intent.id,
         amountPence: intent.amount_received,
         currency: intent.currency,
-      }, mail.billing);
+      }, context.billing);
       log.info({ eventId: event.id, paymentIntent: intent.id, outcome: credited }, 'stripe credit purchase succeeded');
       return;
     }
     const outcome = await markPaymentSucceeded(
       db,
-      mail,
+      context,
       {
         provider: 'stripe',
         providerPaymentId: intent.id,

@@ -5,7 +5,6 @@ export {
   ledgerCsv,
   orderMoney,
   refundedBySubmission,
-  refundedPenceOfOrder,
   refundGateway,
   refundOrder,
   type RefundGateway,

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../../shared/payment.schema';
 import type { Executor } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
 import { markOrderPaid } from '../orders';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { issuePaymentDocument } from '../billing-documents';
 
 export interface PaymentSucceededEvent {
@@ -37,7 +37,7 @@ interface Logger {
  */
 export async function markPaymentSucceeded(
   db: Executor,
-  mail: MailSettings,
+  context: FeatureContext,
   event: PaymentSucceededEvent,
   log?: Logger,
 ): Promise<PaymentSucceededOutcome> {
@@ -97,22 +97,22 @@ export async function markPaymentSucceeded(
       // A second successful payment for one order: keep the record so it can be refunded.
       log?.warn({ paymentId: payment.id, submissionId: payment.submissionId }, 'payment succeeded for an order already paid');
       // Money moved all the same: it gets its receipt or VAT invoice (decision 044).
-      await issuePaymentDocument(tx, mail.billing, payment.id);
+      await issuePaymentDocument(tx, context.billing, payment.id);
       return 'already-paid';
     }
 
     // The submission row is locked above, so the move cannot race; markOrderPaid is idempotent all the same.
-    return (await markOrderPaid(tx, mail, submission, 'payment')) ? 'paid' : 'already-paid';
+    return (await markOrderPaid(tx, context, submission, 'payment')) ? 'paid' : 'already-paid';
   });
 }
 
 /** A sandbox payment succeeds at once: its success event, with an event id of its own (card form and saved card). */
 export function markSandboxPaymentSucceeded(
   db: Executor,
-  mail: MailSettings,
+  context: FeatureContext,
   payment: { providerPaymentId: string; amountPence: number; currency: string },
   log?: Logger,
 ): Promise<PaymentSucceededOutcome> {
   const { providerPaymentId, amountPence, currency } = payment;
-  return markPaymentSucceeded(db, mail, { provider: 'sandbox', providerPaymentId, amountPence, currency, eventId: `sbx_evt_${randomUUID()}` }, log);
+  return markPaymentSucceeded(db, context, { provider: 'sandbox', providerPaymentId, amountPence, currency, eventId: `sbx_evt_${randomUUID()}` }, log);
 }

@@ -12,7 +12,7 @@ import { CURRENCY } from '../../../shared/pricing';
 import type { Database } from '../../db/client';
 import { payments, submissions, type SavedCardRow, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
-import type { MailSettings } from '../../mail/settings';
+import type { FeatureContext } from '../context';
 import { getAccessibleSubmission } from '../submissions';
 import { createSandboxIntent, recordStripeIntent } from './create-payment-intent';
 import { markPaymentFailed } from './mark-payment-failed';
@@ -35,7 +35,7 @@ function answerOf(outcome: PaymentSucceededOutcome, submissionId: string): PayWi
  */
 export async function payWithSavedCard(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   user: CurrentUser,
   input: PayWithSavedCardInput,
   provider: { stripe: PaymentProviderContext['stripe']; log: Log },
@@ -47,22 +47,22 @@ export async function payWithSavedCard(
   if (submission.status !== 'new') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (isCardExpired(card)) throw new HttpError(402, SAVED_CARD_MESSAGES.expired);
   return provider.stripe
-    ? payWithStripe(db, mail, user, submission, card, { client: provider.stripe.client, log: provider.log })
-    : payWithSandbox(db, mail, submission, provider.log);
+    ? payWithStripe(db, context, user, submission, card, { client: provider.stripe.client, log: provider.log })
+    : payWithSandbox(db, context, submission, provider.log);
 }
 
 /**
  * The sandbox charges a saved card at once. The order row is locked first, so a double click or a second tab
  * waits here and then finds the order paid: one payment, one 409.
  */
-async function payWithSandbox(db: Database, mail: MailSettings, submission: SubmissionRow, log: Log): Promise<PayWithSavedCardResponse> {
+async function payWithSandbox(db: Database, context: FeatureContext, submission: SubmissionRow, log: Log): Promise<PayWithSavedCardResponse> {
   const outcome = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, submission.id)).for('update');
     if (!locked || locked.status !== 'new') return 'already-paid' as const;
     const clientSecret = await createSandboxIntent(tx, submission);
     const [payment] = await tx.select().from(payments).where(eq(payments.clientSecret, clientSecret)).limit(1);
     if (!payment) throw new HttpError(500, 'The payment could not be recorded.');
-    return markSandboxPaymentSucceeded(tx, mail, payment, log);
+    return markSandboxPaymentSucceeded(tx, context, payment, log);
   });
   return answerOf(outcome, submission.id);
 }
@@ -75,7 +75,7 @@ async function payWithSandbox(db: Database, mail: MailSettings, submission: Subm
  */
 async function payWithStripe(
   db: Database,
-  mail: MailSettings,
+  context: FeatureContext,
   user: CurrentUser,
   submission: SubmissionRow,
   card: SavedCardRow,
@@ -126,7 +126,7 @@ async function payWithStripe(
     }
     const outcome = await markPaymentSucceeded(
       db,
-      mail,
+      context,
       {
         provider: 'stripe',
         providerPaymentId: intent.id,

@@ -10,6 +10,7 @@ import { conflict, HttpError } from '../../lib/http-error';
 import { revokeIfRefundedInFull } from '../certificates';
 import { newId } from '../../lib/ids';
 import { issueRefundCreditNotes } from '../billing-documents';
+import { refundedPenceOfOrder } from '../submissions';
 
 /** Asks the payment provider to return money. Same key → same refund (Stripe's idempotency; the sandbox's hash). */
 export interface RefundGateway {
@@ -190,17 +191,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
 // The ledger: payments and refunds are rows; paid, refunded and net are their sums.
 // ---------------------------------------------------------------------------------------------
 
-/**
- * An order's refunded pence as SQL, in a query over `submissions`: the sum of its refund rows (decision 018). The one definition: the order
- * lists select it as a column, refundedBySubmission reads it for many orders, orderMoney's entries add up to it
- * (server/features/after-payment/ledger-replay.test.ts checks they agree).
- */
-export function refundedPenceOfOrder() {
-  // Spelled out: drizzle writes a column of a one-table query unqualified, which would name r.id in here.
-  return sql<number>`coalesce((select sum(r.amount_pence) from ${refunds} r where r.submission_id = "submissions"."id"), 0)::int`;
-}
-
-/** Refunded pence per order, one query for any number of orders. */
+/** Refunded pence per order, one query for any number of orders (the sum is submissions' refundedPenceOfOrder). */
 export async function refundedBySubmission(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   if (submissionIds.length === 0) return totals;

@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return confirmSandboxPayment(app.db, app.mail, user, request.body, request.log);
+      return confirmSandboxPayment(app.db, app.context, user, request.body, request.log);
     },
   );
 
@@ -60,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await handleStripeEvent(app.db, app.mail, event, request.log, stripe.client);
+      await handleStripeEvent(app.db, app.context, event, request.log, stripe.client);
       return { received: true as const };
     });
   });

@@ -66,7 +66,7 @@ export async function savedCardRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(request);
-      return payWithSavedCard(app.db, app.mail, user, request.body, { stripe, log: request.log });
+      return payWithSavedCard(app.db, app.context, user, request.body, { stripe, log: request.log });
     },
   );
 

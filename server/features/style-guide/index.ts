@@ -1,4 +1,3 @@
 /** What other features may use from the style-guide feature (issue 27, part 4: a house style the team enforces). */
-export { styleGuideV1Routes } from './routes';
 export { houseStyleCheckOfOrder, styleGuideOfOrder, type OrderHouseStyleCheck } from './service';
 export type { HouseStyleMatcher } from './matcher';

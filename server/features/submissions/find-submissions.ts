@@ -1,4 +1,3 @@
-import { refundedPenceOfOrder } from '../payments';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Submission, SubmissionSummary } from '../../../shared/submission.schema';
@@ -9,6 +8,7 @@ import { documentPath } from '../../../shared/review.schema';
 import { toSubmission, type SubmissionDocument } from './serialize';
 import type { ListCursor } from './list-cursor';
 import { customerCanSee, customerOrderHalves } from './customer-access';
+import { refundedPenceOfOrder } from './refunded-pence';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
@@ -96,7 +96,7 @@ export const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
   where d.submission_id = "submissions"."id" and d.status = 'uploaded'
 ), '[]'::json)`;
 
-/** The order's refunded pence, in the same query (the one definition is the payments feature's). */
+/** The order's refunded pence, in the same query (refunded-pence.ts). */
 const refundedColumn = refundedPenceOfOrder();
 
 export interface SubmissionDocumentRow {

@@ -1,0 +1,11 @@
+import { QUEUES } from '../../jobs/queues';
+import type { JobSender } from '../../jobs/runner';
+import type { OrderEventConsumer } from '../orders';
+
+/**
+ * A reviewer's aid (issue 23, decision 035; registered in server/features/index.ts): a paid order's text gets its
+ * suggested claims from the job runner, queued in the move's transaction.
+ */
+export const claimSuggestionOrderEvents: OrderEventConsumer<{ jobs: JobSender }> = async (tx, { jobs }, { to }) => {
+  if (to === 'paid') await jobs.sendInTransaction(tx, QUEUES.suggestClaims);
+};

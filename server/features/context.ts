@@ -1,0 +1,41 @@
+import type { Config } from '../env';
+import type { JobSender } from '../jobs/runner';
+import type { MailSettings } from '../mail/settings';
+import type { BillingIssuer } from './billing-documents';
+import { resolveSigningKey, type SigningKey } from './certificates';
+import type { OrderEventConsumer, OrderLifecycle } from './orders';
+
+/**
+ * What the features that move an order, and the consumers of those moves, are handed (decision 058): built once per
+ * app (`app.context`, server/app.ts) and passed to `transition()` and the services that call it, so two apps in one
+ * process never share it and the lifecycle (server/features/orders) never imports the features reacting to it.
+ */
+export interface FeatureContext extends OrderLifecycle<FeatureContext> {
+  /** Queues jobs in the caller's transaction (server/jobs): webhook deliveries, the reviewer's aids. */
+  jobs: JobSender;
+  /** What e-mails need (server/mail/settings.ts). */
+  mail: MailSettings;
+  /** What a receipt or VAT invoice issued with a payment needs (decision 044): our VAT number, if any. */
+  billing: BillingIssuer;
+  /**
+   * The key that signs the certificate of human review made when a review is completed (decision 033). Read on
+   * first use, so an app that never completes a review never touches DATA_DIR for it.
+   */
+  certificateKey: () => SigningKey;
+}
+
+export function featureContextFrom(
+  config: Config,
+  parts: { jobs: JobSender; mail: MailSettings; orderEventConsumers: readonly OrderEventConsumer<FeatureContext>[] },
+): FeatureContext {
+  return {
+    ...parts,
+    billing: { vatNumber: config.VAT_NUMBER ?? null },
+    certificateKey: once(() => resolveSigningKey(config)),
+  };
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
