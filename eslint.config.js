@@ -44,7 +44,7 @@ const serverFeatureBoundaries = featuresOf('server/features').map((name) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

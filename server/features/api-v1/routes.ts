@@ -22,6 +22,7 @@ import { publicCertificateRoute } from '../certificates';
 import { sendMessage } from '../messages';
 import { styleGuideV1Routes } from '../style-guide';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
+import { v1DeliveryFileRoutes } from './files';
 import { collectOpenApi } from './openapi';
 
 /** Orders can carry 3,000 words of any script plus notes, as on the form. */
@@ -126,6 +127,9 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },
   );
+
+  // The delivery's Word file and fact-check PDF (issue 46).
+  v1DeliveryFileRoutes(app, problems);
 
   // The house style (issue 27): GET and PUT /api/v1/style-guide.
   styleGuideV1Routes(app, problems);
