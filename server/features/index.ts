@@ -70,6 +70,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   linkCheckRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
+  async (app) => (await import('./mcp')).mcpRoutes(app),
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */
