@@ -29,11 +29,11 @@ export interface Customer {
 }
 
 /** A customer with an API key and, unless `credit` is 0, a £50 credit pack. */
-export async function customerWithKey(run: RunningApp, options: { credit?: 0 | 5000 | 20000; scopes?: ApiScope[] } = {}): Promise<Customer> {
+export async function customerWithKey(run: RunningApp, options: { credit?: 0 | 5000 | 20000 | 100000; scopes?: ApiScope[] } = {}): Promise<Customer> {
   const user = await signUp(run.t.app, { email: `agent-${randomUUID().slice(0, 8)}@example.com` });
   const { key } = await createKey(run.t.app, user, options.scopes ?? ['orders:read', 'orders:write']);
   const credit = options.credit ?? 5000;
-  if (credit > 0) await buyCredit(run.t.app, user, credit);
+  if (credit !== 0) await buyCredit(run.t.app, user, credit);
   return { user, key };
 }
 

@@ -24,11 +24,11 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join('\n')}
 Run \`humanproof <command> --help\` for a command's options. Every command takes --json for machine output.
 
 Examples:
-  humanproof quote draft.md --tier polished --fast
-  humanproof submit draft.md --tier polished --wait --out reviewed.md
+  humanproof quote draft.txt --tier polished --fast
+  humanproof submit draft.txt --tier polished --wait --out reviewed.txt
   humanproof status <order-id>
   humanproof result <order-id> --format docx --out reviewed.docx
-  humanproof verify HP-XXXX-XXXX-XXXX-XXXX --text reviewed.md
+  humanproof verify HP-XXXX-XXXX-XXXX-XXXX --text reviewed.txt
 
 Exit codes: 0 done, 1 failed (refused: the API's message is printed), 2 misuse.
 

@@ -10,6 +10,7 @@ export const SCHEMA_HEADER = `/**
 /** The TypeScript of an OpenAPI document, exactly as the SDK's src/schema.ts holds it. */
 export async function schemaSource(document: Record<string, unknown>): Promise<string> {
   // A copy: the generator annotates the object it is given.
-  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: true });
+  // defaultNonNullable off: a request member with a default (fastTurnaround, englishVariant) may be left out.
+  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: true, defaultNonNullable: false });
   return `${SCHEMA_HEADER}\n${astToString(ast)}`;
 }

@@ -429,7 +429,7 @@ export interface components {
         };
         OrderInput: {
             /** @default  */
-            additionalNotes: string;
+            additionalNotes?: string;
             /** @enum {string} */
             category: "web-copy" | "blog-post" | "email" | "social-media" | "marketing" | "technical" | "general";
             /** Format: email */
@@ -441,19 +441,19 @@ export interface components {
              * @default british
              * @enum {string}
              */
-            englishVariant: "british" | "american";
+            englishVariant?: "british" | "american";
             /** @default false */
-            fastTurnaround: boolean;
+            fastTurnaround?: boolean;
             /** @default  */
-            instructions: string;
+            instructions?: string;
             /** @enum {string} */
             serviceTier: "fact-checked" | "polished" | "rewritten";
             /** @default  */
-            targetAudience: string;
+            targetAudience?: string;
             /** @description Used to title the order (defaults to its first words) */
             title?: string;
             /** @default  */
-            tone: string;
+            tone?: string;
         };
         OrderList: {
             data: components["schemas"]["OrderSummary"][];
@@ -512,7 +512,7 @@ export interface components {
             /** @description The text to review (10 characters to 3,000 words) */
             content: string;
             /** @default false */
-            fastTurnaround: boolean;
+            fastTurnaround?: boolean;
             /** @enum {string} */
             serviceTier: "fact-checked" | "polished" | "rewritten";
         };
@@ -534,7 +534,7 @@ export interface components {
         StyleGuideInput: {
             rules?: string;
             /** @default null */
-            spellingVariant: ("british" | "american") | null;
+            spellingVariant?: ("british" | "american") | null;
             terms: components["schemas"]["StyleTerm"][];
         };
         StyleTerm: {

@@ -27,6 +27,6 @@ export function inProcessFetch(app: FastifyInstance, outer: FastifyRequest): (re
       for (const one of [value].flat()) responseHeaders.append(name, String(one));
     }
     const nullBody = answer.statusCode === 204 || answer.statusCode === 304 || request.method === 'HEAD';
-    return new Response(nullBody ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+    return new Response(nullBody ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: responseHeaders });
   };
 }

@@ -63,7 +63,8 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
         }
         void reply.code(answer.status);
         if (answer.status === 202 || text === '') return reply.send(null);
-        return reply.type('application/json; charset=utf-8').send(text);
+        // Already JSON-RPC as the MCP SDK wrote it: sent as it is, not serialized again.
+        return reply.type('application/json; charset=utf-8').send(text as unknown as z.infer<typeof jsonRpcAnswer>);
       } finally {
         await server.close();
       }
