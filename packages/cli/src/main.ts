@@ -21,7 +21,7 @@ usage: humanproof <command> [options]
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`).join('\n')}
 
-Run \`humanproof <command> --help\` for a command's options. Every command takes --json for machine output.
+Run \`humanproof <command> --help\` for a command's options; --json gives machine output.
 
 Examples:
   humanproof quote draft.txt --tier polished --fast
