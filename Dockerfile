@@ -3,6 +3,9 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The npm workspaces (packages/*: the SDK and the command line) must be known before the install.
+COPY packages/sdk/package.json packages/sdk/
+COPY packages/cli/package.json packages/cli/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -25,7 +25,8 @@ const restrict = (files, groups, ignores = []) => ({
 });
 
 const TO_SERVER = [['**/server/**', '@server/*'], 'The client never imports server code; share it through shared/.'];
-const TO_CLIENT = [['**/client/**', '@client/*'], 'The server never imports client code; share it through shared/.'];
+// The MCP SDK's own client (@modelcontextprotocol/sdk/client) is a package, not the app's client/.
+const TO_CLIENT = [['**/client/**', '!@modelcontextprotocol/sdk/client/**', '@client/*'], 'The server never imports client code; share it through shared/.'];
 const FEATURE_INDEX =
   "Another feature is used only through its public index (import '@client/features/<name>' or '../<name>'), never its inner files.";
 
@@ -124,7 +125,7 @@ const smallComponents = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

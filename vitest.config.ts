@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/*/*.test.ts'],
           globalSetup: ['server/test-support/global-setup.ts'],
           // A guard against a hang, not a measure of speed: generous, since a busy 2-core machine runs three files at once.
           testTimeout: 60_000,

@@ -31,6 +31,7 @@ import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
+import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
@@ -87,6 +88,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   linkCheckRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
+  mcpRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

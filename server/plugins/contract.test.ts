@@ -154,6 +154,9 @@ describe('every route of the app declares its answer', () => {
         'file GET /verify/:code/certificate.pdf',
         // Receipts, VAT invoices and credit notes (decision 044): one document's PDF, and a month's zip for finance.
         'file GET /api/billing/documents/:id/pdf',
+        // The delivery's files for an API key (issue 46, decision 062): `humanproof result --format docx|report`.
+        'file GET /api/v1/orders/:id/reviewed.docx',
+        'file GET /api/v1/orders/:id/fact-check.pdf',
         'file GET /api/admin/billing-documents/export',
         'not-found GET /api/*',
         'redirect GET /api/login',

@@ -26,6 +26,12 @@ def verify_humanproof(raw_body: bytes, header: str, secret: str, tolerance_secon
 /** The document's introduction (Markdown, shown at the top of /docs/api). */
 export const API_DOCS_INTRO = `Send AI-generated drafts from your own pipeline and get human-reviewed text back.
 
+## For AI agents and pipelines
+Besides this reference: an MCP server for AI agents (\`POST /mcp\` on this site with the key as a Bearer token, or
+\`humanproof mcp\` over stdio), the \`humanproof\` command line (\`humanproof submit draft.txt --tier polished --wait\`)
+and a typed SDK generated from this document (\`@humanproof/sdk\`). The README's section "For AI agents and pipelines"
+gives the MCP client configuration, a three-line SDK example and the command line's common uses.
+
 ## Authentication
 Create a key in **Settings → API keys** (shown once, \`${API_KEY_PREFIX}…\`) and send it as \`Authorization: Bearer ${API_KEY_PREFIX}…\`.
 A key has one or more scopes (\`orders:read\`, \`orders:write\`, \`style-guide:read\`, \`style-guide:write\`), an optional expiry, and its own rate limit

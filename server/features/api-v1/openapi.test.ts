@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -40,6 +42,15 @@ describe('OpenAPI 3.1 document', () => {
     expect(doc.info.description).toContain(VERIFY_TYPESCRIPT);
     expect(doc.info.description).toContain(VERIFY_PYTHON);
     expect(doc.info.description).toContain('HumanProof-Signature');
+  });
+
+  it('points AI agents and pipelines to the MCP server, the command line, the SDK and the README section (issue 46)', async () => {
+    const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as { info: { description: string } };
+    expect(doc.info.description).toContain('## For AI agents and pipelines');
+    for (const name of ['POST /mcp', 'humanproof mcp', '@humanproof/sdk', 'README\'s section "For AI agents and pipelines"']) {
+      expect(doc.info.description, name).toContain(name);
+    }
+    expect(readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8')).toContain('## For AI agents and pipelines');
   });
 
   it('serves the viewer at /docs/api from node_modules, with no inline script and no other origin', async () => {

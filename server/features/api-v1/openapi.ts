@@ -12,6 +12,8 @@ import { API_DOCS_INTRO } from './docs-text';
 
 type JsonSchema = Record<string, unknown>;
 export const OPENAPI_PATH = '/api/v1/openapi.json';
+/** A download route's success schema says its media type with `.meta({ 'x-media-type': … })`. */
+export const FILE_MEDIA_TYPE = 'x-media-type';
 
 /**
  * OpenAPI 3.1 from the route table (decision 024): every /api/v1 route's own zod schemas (params, query, body,
@@ -84,9 +86,14 @@ export class OpenApiBuilder {
         const responses: Record<string, unknown> = {};
         for (const [status, zod] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
           const problem = status.startsWith('4') || status.startsWith('5');
+          const converted = this.schema(zod, 'output');
+          // A file download (reply 'file') names its media type on its schema: bytes, not JSON.
+          const file = typeof converted[FILE_MEDIA_TYPE] === 'string' ? (converted[FILE_MEDIA_TYPE] as string) : null;
           responses[status.toUpperCase()] = {
-            description: problem ? 'A problem (RFC 9457)' : 'OK',
-            content: { [problem ? PROBLEM_CONTENT_TYPE : 'application/json']: { schema: this.schema(zod, 'output') } },
+            description: problem ? 'A problem (RFC 9457)' : file ? 'The file' : 'OK',
+            content: file
+              ? { [file]: { schema: { type: 'string', format: 'binary' } } }
+              : { [problem ? PROBLEM_CONTENT_TYPE : 'application/json']: { schema: converted } },
           };
         }
         const headerParams =

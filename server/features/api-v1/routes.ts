@@ -20,6 +20,7 @@ import { ProblemError } from '../../lib/problem';
 import { requireApiCaller } from '../api-keys';
 import { sendMessage } from '../messages';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
+import { v1DeliveryFileRoutes } from './files';
 import { collectOpenApi } from './openapi';
 
 /** Orders can carry 3,000 words of any script plus notes, as on the form. */
@@ -137,4 +138,7 @@ async function registerApiV1(app: FastifyInstance, featureRoutes: readonly ApiV1
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },
   );
+
+  // The delivery's Word file and fact-check PDF (issue 46).
+  v1DeliveryFileRoutes(app, problems);
 }

@@ -1,2 +1,4 @@
 /** What other features may use from the fact-check feature. */
-export { assertFactCheckReady, listClaims } from './claims';
+export { assertFactCheckReady, listClaims, loadReport } from './claims';
+export { buildTrackedChangesDocx } from './build-docx';
+export { buildFactCheckPdf } from './build-report-pdf';
