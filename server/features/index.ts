@@ -24,6 +24,8 @@ import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
 import { certificateRoutes } from './certificates/routes';
+import { credentialRoutes } from './credentials/routes';
+import { editorialRecordRoutes } from './editorial-records/routes';
 import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
@@ -65,6 +67,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   webhookRoutes,
   backgroundJobRoutes,
   certificateRoutes,
+  credentialRoutes,
+  editorialRecordRoutes,
   languageCheckRoutes,
   claimSuggestionRoutes,
   linkCheckRoutes,

@@ -19,6 +19,8 @@ import { recordIdSchema } from '../../../shared/ids';
 import { ProblemError } from '../../lib/problem';
 import { requireApiCaller } from '../api-keys';
 import { publicCertificateRoute } from '../certificates';
+import { credentialV1Route } from '../credentials';
+import { editorialRecordV1Route } from '../editorial-records';
 import { sendMessage } from '../messages';
 import { styleGuideV1Routes } from '../style-guide';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
@@ -43,6 +45,8 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
   collectOpenApi(app);
   // The one /api/v1 route that needs no key: anybody may check a certificate of human review (issue 24).
   publicCertificateRoute(app, problems);
+  // The same certificate as a W3C Verifiable Credential (issue 43), also without a key.
+  credentialV1Route(app, problems);
 
   api.post(
     '/api/v1/quotes',
@@ -126,6 +130,9 @@ export async function apiV1Routes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(toV1Message({ ...message, submissionId: order.id, createdAt: new Date(message.createdAt) }));
     },
   );
+
+  // The editorial-control record of an order's delivery (issue 43).
+  editorialRecordV1Route(app, problems);
 
   // The house style (issue 27): GET and PUT /api/v1/style-guide.
   styleGuideV1Routes(app, problems);

@@ -1,4 +1,4 @@
-export { issueCertificate, newCertificateCode, revokeCertificates, revokeIfRefundedInFull, sha256Hex, canonicalBytes } from './issue-certificate';
+export { issueCertificate, newCertificateCode, publishKey, revokeCertificates, revokeIfRefundedInFull, sha256Hex, canonicalBytes } from './issue-certificate';
 export { resolveSigningKey, type SigningKey } from './signing-key';
-export { certificateRoutes, publicCertificateRoute } from './routes';
-export { certificateCodeOfOrder } from './read-certificates';
+export { certificateRoutes, lookUp, lookUpLimit, publicCertificateRoute } from './routes';
+export { certificateCodeOfOrder, findCertificate, publishedKeys, type CertificateRow } from './read-certificates';

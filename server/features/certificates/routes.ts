@@ -11,11 +11,14 @@ import {
   ownCertificateSchema,
   publicCertificateSchema,
 } from '../../../shared/certificate.schema';
+import { editorLine } from '../../../shared/editorial.schema';
+import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getCurrentUser, requireUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
 import { getAccessibleSubmission } from '../submissions';
+import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
 import { buildCertificatePdf } from './certificate-pdf';
 import { findCertificate, latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate, type CertificateRow } from './read-certificates';
@@ -28,7 +31,7 @@ const codeParams = z.object({ code: z.string().max(64) });
 const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
 
 /** The look-up limit per client address, for each look-up route's preHandler (one bucket for all of them). */
-function lookUpLimit(app: FastifyInstance) {
+export function lookUpLimit(app: FastifyInstance) {
   return rateLimiter(app, {
     key: (request) => `certificate:${request.ip}`,
     max: CERTIFICATE_LOOKUPS_PER_WINDOW,
@@ -38,7 +41,7 @@ function lookUpLimit(app: FastifyInstance) {
 }
 
 /** The certificate, or 404 for any unknown or malformed code (the route's preHandler counted the look-up). */
-async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
+export async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
   const { db } = request.server;
   const code = normaliseCertificateCode(raw);
   const row = code ? await findCertificate(db, code) : null;
@@ -119,7 +122,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     }
     const certificate = toPublicCertificate({ ...row, isPrivate: false });
     if (certificate.visibility !== 'public') throw notFound(CERTIFICATE_MESSAGES.notFound);
-    const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL);
+    const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL, await editorOfDelivery(app.db, row.deliveryId));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="humanproof-certificate-${row.code}.pdf"`)
@@ -155,6 +158,12 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
       return toOwnCertificate(row);
     },
   );
+}
+
+/** Who holds editorial responsibility as the delivery's record names them (issue 43); "not named" otherwise. */
+async function editorOfDelivery(db: FastifyInstance['db'], deliveryId: string): Promise<string> {
+  const record = await editorialRecordOfDelivery(db, deliveryId);
+  return editorLine(record ? (JSON.parse(record.body) as EditorialRecord).editorialResponsibility : null);
 }
 
 /** The app's page for this path (pre-rendered pages, shells) with the given status; a bare page without a build. */

@@ -1,0 +1,4 @@
+/** The certificate as a W3C Verifiable Credential (issue 43, decision 060): what other features use. */
+export { credentialRoutes, credentialV1Route } from './routes';
+export { credentialOf } from './issue-credential';
+export { didDocumentOf } from './did-document';
