@@ -120,3 +120,75 @@ export async function statusBit(encodedList: string, index: number): Promise<boo
   if (byte === undefined || index < 0) throw new Error('the index is outside the status list');
   return (byte & (0x80 >> (index & 7))) !== 0;
 }
+
+/** The raw bytes of a JWK's base64url `x`. */
+function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export type CredentialVerdict =
+  /** The JCS proof verified, and the status list (itself verified) does not mark it revoked. */
+  | 'verified'
+  /** Signed by HumanProof, and its status list marks it revoked. */
+  | 'revoked'
+  /** The signature verified, but the status list could not be read or checked: not "verified". */
+  | 'status-unchecked'
+  | 'not-verified'
+  | 'unsupported';
+
+export interface CredentialOutcome {
+  verdict: CredentialVerdict;
+  /** Who holds editorial responsibility, as the signed credential names them; null when not named. */
+  editor: { name: string; organisation?: string } | null;
+}
+
+/**
+ * The verify page's whole check of a certificate's credential: its eddsa-jcs-2022 proof with one of `keys` (the
+ * keys this site publishes, never ones the credential names), that it is this certificate's, and its bit in the
+ * status list it names, whose own eddsa-jcs-2022 proof must verify with the same keys and whose issuer must be the
+ * credential's. `get` fetches a path of this site as JSON (the list is read from this site whatever host it names).
+ */
+export async function checkCredential(
+  code: string,
+  keys: readonly { kid: string; x: string }[],
+  get: (path: string) => Promise<unknown>,
+): Promise<CredentialOutcome> {
+  const credential = (await get(`/api/v1/certificates/${encodeURIComponent(code)}/credential`)) as Json;
+  const subject = (credential.credentialSubject ?? {}) as Json;
+  const named = subject.editorialResponsibility as { name?: unknown; organisation?: unknown } | undefined;
+  const editor =
+    named && typeof named.name === 'string' ? { name: named.name, ...(typeof named.organisation === 'string' ? { organisation: named.organisation } : {}) } : null;
+  const issuer = typeof credential.issuer === 'string' ? credential.issuer : '';
+  const keyFor = (verificationMethod: string) => {
+    const key = keys.find((k) => verificationMethod === `${issuer}#${k.kid}`);
+    return key ? fromBase64Url(key.x) : null;
+  };
+  const signature = await checkJcsProof(credential, keyFor);
+  if (signature === 'unsupported') return { verdict: 'unsupported', editor };
+  if (signature !== 'verified' || subject.certificateCode !== code) return { verdict: 'not-verified', editor };
+
+  const entry = (credential.credentialStatus ?? {}) as Json;
+  try {
+    const listUrl = new URL(String(entry.statusListCredential));
+    const list = (await get(listUrl.pathname)) as Json;
+    const listSubject = (list.credentialSubject ?? {}) as Json;
+    const index = Number(entry.statusListIndex);
+    if (
+      (await checkJcsProof(list, keyFor)) !== 'verified' ||
+      list.issuer !== issuer ||
+      list.id !== entry.statusListCredential ||
+      listSubject.statusPurpose !== entry.statusPurpose ||
+      typeof listSubject.encodedList !== 'string' ||
+      !Number.isInteger(index)
+    ) {
+      return { verdict: 'status-unchecked', editor };
+    }
+    return { verdict: (await statusBit(listSubject.encodedList, index)) ? 'revoked' : 'verified', editor };
+  } catch {
+    return { verdict: 'status-unchecked', editor };
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDITORIAL_MESSAGES, MAX_EDITOR_CHARACTERS } from './editorial-text';
 
 // ---------------------------------------------------------------------------------------------
 // Who holds editorial responsibility for a reviewed text (issue 43, decision 060). Under Article 50(4) of the EU AI
@@ -7,25 +8,7 @@ import { z } from 'zod';
 // default in Settings, which an organisation's owners set for the organisation.
 // ---------------------------------------------------------------------------------------------
 
-export const MAX_EDITOR_CHARACTERS = 200;
-
-export const EDITORIAL_MESSAGES = {
-  shape: 'Give editorialResponsibility as an object with a name and, optionally, an organisation',
-  text: 'Give the name (and the organisation) as text',
-  name: `The name can be at most ${MAX_EDITOR_CHARACTERS} characters`,
-  organisation: `The organisation can be at most ${MAX_EDITOR_CHARACTERS} characters`,
-  control: 'Names cannot contain line breaks, tabs or other control characters',
-  organisationWithoutName: 'Name the person (or the organisation itself) who holds editorial responsibility',
-  memberCannotEdit: (organisationName: string) =>
-    `Only an owner of ${organisationName} can change who holds editorial responsibility by default. Ask an owner.`,
-  saved: 'Saved.',
-} as const;
-
-/** One line under the field on the order form and in Settings. */
-export const EDITORIAL_EXPLANATION =
-  'Who publishes this text and answers for it (for example under the EU AI Act’s editorial-control exception). Our reviewer reviews it; editorial responsibility stays with you.';
-
-export const NOT_NAMED = 'not named';
+export { EDITORIAL_EXPLANATION, EDITORIAL_MESSAGES, editorLine, MAX_EDITOR_CHARACTERS, NOT_NAMED } from './editorial-text';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
@@ -58,12 +41,6 @@ export const editorialResponsibilityInputSchema = z
   )
   .refine((v) => v.name !== '' || v.organisation === '', { message: EDITORIAL_MESSAGES.organisationWithoutName, path: ['name'] })
   .transform((v): EditorialResponsibility | null => (v.name === '' ? null : { name: v.name, ...(v.organisation ? { organisation: v.organisation } : {}) }));
-
-/** "Jane Smith (Example News)", or "not named". */
-export function editorLine(editor: EditorialResponsibility | null | undefined): string {
-  if (!editor) return NOT_NAMED;
-  return editor.organisation ? `${editor.name} (${editor.organisation})` : editor.name;
-}
 
 /** GET/PUT /api/editorial-responsibility: the default of the caller's orders (their organisation's, or their own). */
 export const editorialDefaultSchema = z.object({

@@ -66,7 +66,7 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
      * Who holds editorial responsibility for publishing the text (decision 060): optional; blank is "not named here",
      * and the Settings default, if any, applies at delivery.
      */
-    editorialResponsibility: editorialResponsibilityInputSchema.optional(),
+    editorialResponsibility: editorialResponsibilityInputSchema.nullish(),
   });
 }
 

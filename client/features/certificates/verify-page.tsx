@@ -30,6 +30,7 @@ import { ApiError } from '@client/lib/api';
 import { formatDate, formatDateTime } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useCertificateKeys, usePublicCertificate } from './api/certificates';
+import { CredentialCheck } from './credential-check';
 
 type Shown = Extract<PublicCertificate, { visibility: 'public' }>;
 
@@ -104,8 +105,8 @@ function Details({ shown }: { shown: Shown }) {
   return (
     <div className="flex flex-col gap-3 text-slate-800">
       <p>
-        A person reviewed this text and took editorial responsibility for it: <strong>{body.reviewer}</strong>, a HumanProof
-        reviewer, delivered it on <strong>{formatDateTime(body.deliveredAt)}</strong>.
+        <strong>{body.reviewer}</strong>, a HumanProof reviewer, reviewed this text and delivered it on{' '}
+        <strong>{formatDateTime(body.deliveredAt)}</strong>.
       </p>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact term="Service">{tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}</Fact>
@@ -324,6 +325,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
     body = (
       <div className="flex flex-col gap-6">
         <StatusHeading shown={shown} check={check} />
+        <CredentialCheck code={code} keys={keys.data?.keys} />
         <Details shown={shown} />
         <CheckText expected={shown.certificate.textSha256} />
         <CheckFile code={code} keys={keys.data?.keys} revoked={shown.status === 'revoked'} />

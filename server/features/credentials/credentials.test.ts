@@ -21,7 +21,7 @@ import {
 } from '../../../shared/credential.schema';
 import { checkCredentialStatus, checkProof, checkProofs } from '../../../shared/credential-check';
 import { documentLoaderFor, DocumentNotBundledError, type DidDocument } from '../../../shared/credential-loader';
-import { checkJcsProof, ed25519FromMultibase, statusBit } from '../../../shared/credential-verify';
+import { checkCredential, checkJcsProof, ed25519FromMultibase, statusBit } from '../../../shared/credential-verify';
 import { certificateCredentials, submissions } from '../../db/schema';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
@@ -241,6 +241,8 @@ describe('revocation by Bitstring Status List (issue 43)', () => {
     expect(before.list).toMatchObject({ type: ['VerifiableCredential', 'BitstringStatusListCredential'], issuer: DID, credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' } });
     for (const check of await checkProofs(before.list as unknown as Record<string, unknown>, before.loader)) expect(check).toMatchObject({ verified: true });
 
+    expect(await pageCheck(code)).toEqual({ verdict: 'verified', editor: null });
+
     const order = (await t.app.db.select({ amountPence: submissions.amountPence }).from(submissions).where(eq(submissions.id, id)))[0]!;
     const refunded = await t.request('POST', `/api/admin/submissions/${id}/refunds`, admin, { requestId: randomUUID(), amountPence: order.amountPence, reason: 'Goodwill' });
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -260,6 +262,8 @@ describe('revocation by Bitstring Status List (issue 43)', () => {
     expect(await statusBit(after.list.credentialSubject.encodedList, index)).toBe(true);
     for (const document of [credential, before.list, after.list]) expect(await checkJcsProof(document as unknown as Record<string, unknown>, keyFor)).toBe('verified');
     expect(await checkJcsProof({ ...after.list, credentialSubject: before.list.credentialSubject } as unknown as Record<string, unknown>, keyFor)).toBe('bad-signature');
+    // The page's whole check says revoked, from the status list alone.
+    expect(await pageCheck(code)).toEqual({ verdict: 'revoked', editor: null });
     // The revocation is the status list's alone to say: the credential itself is unchanged.
     expect((await credentialOf(code)).credential).toEqual(credential);
   });
@@ -288,6 +292,35 @@ describe('revocation by Bitstring Status List (issue 43)', () => {
   });
 });
 
+describe('the verify page’s check of the credential (issue 43): the JCS proof and the status list, in the browser', () => {
+  it('says "verified" only when the proof and the status list both check; names the editor from the signed credential', async () => {
+    const { code } = await completedOrder({ editorialResponsibility: { name: 'Jane Editor', organisation: 'Example News' } });
+    expect(await pageCheck(code)).toEqual({ verdict: 'verified', editor: { name: 'Jane Editor', organisation: 'Example News' } });
+    const keys = ((await t.request('GET', CERTIFICATE_KEYS_PATH)).json() as { keys: CertificateKey[] }).keys;
+    const real = (path: string) => t.request('GET', path, null, undefined, { remoteAddress: address() }).then((r) => r.json() as unknown);
+    // A changed credential, or one for another code, is not verified.
+    const changed = async (path: string) => {
+      const body = (await real(path)) as HumanReviewCredential;
+      if (path.includes('/credential')) body.credentialSubject.reviewer = 'Mallory M.';
+      return body;
+    };
+    expect((await checkCredential(code, keys, changed)).verdict).toBe('not-verified');
+    const other = (await completedOrder()).code;
+    expect((await checkCredential(code, keys, (path) => real(path.replace(code, other)))).verdict).toBe('not-verified');
+    // Keys the site does not publish verify nothing.
+    expect((await checkCredential(code, [{ kid: keys[0]!.kid, x: Buffer.alloc(32, 7).toString('base64url') }], real)).verdict).toBe('not-verified');
+    // A status list that cannot be read, or that was changed, leaves it unchecked: never "verified".
+    const noList = (path: string) => (path.startsWith('/credentials/status/') ? Promise.reject(new Error('offline')) : real(path));
+    expect((await checkCredential(code, keys, noList)).verdict).toBe('status-unchecked');
+    const clearedList = async (path: string) => {
+      const body = (await real(path)) as StatusListCredential;
+      if (path.startsWith('/credentials/status/')) body.credentialSubject.encodedList = 'uH4sIAAAAAAAAA-3BMQEAAADCoPVPbQwfoAAAAAAAAAAAAAAAAAAAAIC3AYbSVKsAQAAA';
+      return body;
+    };
+    expect((await checkCredential(code, keys, clearedList)).verdict).toBe('status-unchecked');
+  });
+});
+
 describe('a private certificate’s credential (issue 43, decision 057)', () => {
   it('is its owner’s and the team’s; anybody else gets the 404 of an unknown code', async () => {
     const { id, code } = await completedOrder();
@@ -301,6 +334,12 @@ describe('a private certificate’s credential (issue 43, decision 057)', () => 
     }
   });
 });
+
+/** The verify page's check, with this site's keys and this app as the network. */
+async function pageCheck(code: string) {
+  const keys = ((await t.request('GET', CERTIFICATE_KEYS_PATH)).json() as { keys: CertificateKey[] }).keys;
+  return checkCredential(code, keys, (path) => t.request('GET', path, null, undefined, { remoteAddress: address() }).then((r) => r.json() as unknown));
+}
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 function base58btcDecode(text: string): Uint8Array {

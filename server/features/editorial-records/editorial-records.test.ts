@@ -273,6 +273,9 @@ describe('naming who holds editorial responsibility (issue 43)', () => {
     const blank = await t.request('POST', '/api/submissions', customer, { ...form, editorialResponsibility: { name: ' ', organisation: '' } });
     expect(blank.statusCode, blank.body).toBe(201);
     expect(blank.json()).toMatchObject({ editorialResponsibility: null });
+    // The form sends what its schema made of blank fields: null.
+    const fromForm = await t.request('POST', '/api/submissions', customer, { ...form, editorialResponsibility: null });
+    expect(fromForm.statusCode, fromForm.body).toBe(201);
     // The API names one too, and the record says so.
     const ordered = await bearer(t.app, key, 'POST', '/api/v1/orders', { content: CONTENT, serviceTier: 'polished', category: 'blog-post', editorialResponsibility: { name: 'Api Editor' } }, { 'idempotency-key': 'editor-1' });
     expect(ordered.statusCode, ordered.body).toBe(201);
