@@ -52,6 +52,11 @@ test('a completed order links its certificate; the public page verifies it, chec
   await expect(publicPage.getByText('Morgan W.')).toBeVisible();
   await expect(publicPage.getByText('Whitfield')).toHaveCount(0);
   await expect(publicPage.getByText('quietest kettle')).toHaveCount(0);
+  // Its verifiable credential (issue 43), checked in this browser: the JCS proof and the revocation list.
+  await expect(publicPage.getByText(/^Credential verified/)).toBeVisible();
+  await expect(publicPage.getByText('not named', { exact: true })).toBeVisible();
+  await expect(publicPage.getByRole('link', { name: 'Download credential' })).toHaveAttribute('href', `/api/v1/certificates/${href.split('/').pop()}/credential`);
+  await expect(publicPage.getByText(/took editorial responsibility/)).toHaveCount(0);
 
   // Check a text: the delivered copy (with other line endings and a trailing newline) matches; one changed character does not.
   const box = publicPage.getByRole('textbox', { name: 'Check a text' });
@@ -95,6 +100,8 @@ test('a completed order links its certificate; the public page verifies it, chec
   await expect(publicPage.getByText('Revoked', { exact: true })).toBeVisible();
   await expect(publicPage.getByText('The order was refunded in full, so this review no longer stands.', { exact: false })).toBeVisible();
   await expect(publicPage.getByRole('status').filter({ hasText: 'Verified' })).toHaveCount(0);
+  // The revocation list says so too, at once.
+  await expect(publicPage.getByText(/^Credential revoked/)).toBeVisible();
 
   // An unknown code is a real 404 page.
   const missing = await publicPage.goto('/verify/HP-0000-0000-0000-0000');

@@ -1,7 +1,10 @@
 /**
  * Checks a HumanProof certificate of human review outside the browser (issue 24, decisions 033 and 053): the
  * Ed25519 signature against HumanProof's published keys, whether HumanProof revoked it, and a text against the
- * certificate's fingerprint.
+ * certificate's fingerprint. The same certificate saved as a W3C Verifiable Credential
+ * (GET /api/v1/certificates/{code}/credential, issue 43, decision 060) is checked the same way, with Digital Bazaar's
+ * libraries: both Data Integrity proofs, the revocation bit in the site's status list, and the text
+ * (examples/verify-credential.ts).
  *
  *   node --import tsx examples/verify-certificate.ts certificate.json text.txt
  *   node --import tsx examples/verify-certificate.ts certificate.json text.txt --site https://humanproof.example
@@ -15,7 +18,9 @@
  * (GET /api/v1/certificates/{code}); with --keys and no site named it makes no call at all, and says the status was
  * not checked. A certificate revoked by the file's own word or by the site's is refused.
  *
- * certificate.json is what GET /api/v1/certificates/{code} answers; a file that names a member twice is refused.
+ * certificate.json is what GET /api/v1/certificates/{code} answers, or .../credential; a file that names a member
+ * twice is refused. For a credential, --keys may also be a saved did.json, and the keys come from the site's
+ * /.well-known/did.json otherwise.
  * Exit code 0 when the signature verifies, the certificate is not revoked and the text matches; 1 when any of that
  * fails; 2 when it could not be checked (bad arguments, a file or the site unreachable).
  * server/features/certificates/verify-example.test.ts runs it in CI, in each of these forms.
@@ -25,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { CERTIFICATE_KEYS_PATH, certificateJsonPath, certificateKeysSchema, REVOCATION_TEXT, type CertificateKey, type RevocationReason } from '../shared/certificate.schema';
 import { checkCertificateSignature, compareText, readCertificateFile } from '../shared/certificate-verify';
 import { parseStrictJson } from '../shared/strict-json';
+import { verifyCredentialFile } from './verify-credential';
 
 const DEFAULT_SITE = 'http://localhost:5000';
 const USAGE = 'usage: node --import tsx examples/verify-certificate.ts <certificate.json> <text-file> [--site <url>] [--keys <url-or-file>]';
@@ -110,7 +116,20 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const namedSite = args.values.site ?? (env.HUMANPROOF_URL || undefined);
   const site = siteAddress(namedSite ?? DEFAULT_SITE);
 
-  const read = readCertificateFile(await readFile(certificatePath, 'utf8'));
+  const raw = await readFile(certificatePath, 'utf8');
+  // A credential (issue 43) names its JSON-LD contexts; a certificate file does not.
+  const parsed = parseStrictJson(raw);
+  if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && '@context' in parsed.value) {
+    return verifyCredentialFile({
+      file: parsed.value as Record<string, unknown>,
+      textPath,
+      site,
+      siteNamed: namedSite !== undefined,
+      ...(args.values.keys !== undefined ? { keys: args.values.keys } : {}),
+      getJson,
+    });
+  }
+  const read = readCertificateFile(raw);
   if (!read.ok) {
     console.log(`certificate: NOT verified: ${read.message}`);
     return 1;

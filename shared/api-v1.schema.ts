@@ -158,6 +158,9 @@ export const v1OrderInputSchema = z
     title: z.string().trim().max(MAX_SHORT_FIELD_CHARACTERS).optional().describe('Used to title the order (defaults to its first words)'),
     contactName: z.string().trim().max(MAX_SHORT_FIELD_CHARACTERS).optional(),
     contactEmail: z.email().max(254).optional(),
+    editorialResponsibility: form.shape.editorialResponsibility.describe(
+      'Who holds editorial responsibility for publishing the text: `name`, and `organisation` when the person acts for one. Omitted or blank: the account’s default from Settings, else "not named".',
+    ),
   })
   .meta({ id: 'OrderInput' });
 export type V1OrderInput = z.input<typeof v1OrderInputSchema>;

@@ -9,6 +9,7 @@ import { ATTACHMENT_MODES, DUE_FLAGS, reviewDocumentSchema } from './review.sche
 import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
 import { claimInfoSchema } from './team.schema';
+import { editorialResponsibilityInputSchema, editorialResponsibilitySchema } from './editorial.schema';
 
 export * from './submission-limits';
 
@@ -61,6 +62,11 @@ export function buildSubmissionSchema(supportEmail: string = DEFAULT_SUPPORT_CON
     wordCount: z.unknown().optional(),
     /** The name of an uploaded file, used to title the submission. */
     fileName: z.string().trim().max(255).optional(),
+    /**
+     * Who holds editorial responsibility for publishing the text (decision 060): optional; blank is "not named here",
+     * and the Settings default, if any, applies at delivery.
+     */
+    editorialResponsibility: editorialResponsibilityInputSchema.nullish(),
   });
 }
 
@@ -115,6 +121,8 @@ export const submissionSchema = z.object({
   revisionMessage: z.string().nullable().default(null),
   /** Who placed it (decision 047): present on an organisation's orders only, absent on a lone account's. */
   placedBy: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** Who holds editorial responsibility, as named on the order (decision 060); null: not named on the order. */
+  editorialResponsibility: editorialResponsibilitySchema.nullable().optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

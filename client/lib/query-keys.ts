@@ -34,6 +34,8 @@ export const queryKeys = {
   certificates: {
     byCode: (code: string) => ['certificates', code] as const,
     keys: ['certificates', 'keys'] as const,
+    /** The credential's check in this browser (issue 43), against the keys it was checked with. */
+    credentialCheck: (code: string, keyIds: string) => ['certificates', 'credential-check', code, keyIds] as const,
   },
   /** The account's saved cards (decision 045): checkout's one-click buttons and Settings → Billing. */
   savedCards: ['saved-cards'] as const,

@@ -6,6 +6,7 @@ import type { ClaimSuggestion } from '../../shared/claim-suggestions.schema';
 import type { LinkCheck } from '../../shared/link-checks.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
+import type { EditorialResponsibility } from '../../shared/editorial.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -284,6 +285,8 @@ export const submissions = pgTable(
     /** The review in progress's accepted and ignored suggestions and findings, added to by each save (issue 23). */
     reviewEffortCounts: jsonb('review_effort_counts').$type<EffortCounts>().notNull().default({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} }),
     /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
+    /** Who holds editorial responsibility, as the customer named it on the order (decision 060); null: not named here. */
+    editorialResponsibility: jsonb('editorial_responsibility').$type<EditorialResponsibility>(),
     revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
     revisionMessage: text('revision_message'),
     /** The reviewer working on the order (issue 14): only they may save its draft until the claim lapses. */
@@ -626,6 +629,77 @@ export const certificates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('certificates_delivery_unique').on(t.deliveryId), index('certificates_submission_idx').on(t.submissionId)],
+);
+
+/**
+ * The W3C Verifiable Credential of a certificate (issue 43, decision 060): made on first request and then served as
+ * these exact bytes. Its revocation entry is a random index in one of the status lists; the lists are computed from
+ * certificates.revoked_at, so revoking a certificate is all it takes to set its bit.
+ */
+export const certificateCredentials = pgTable(
+  'certificate_credentials',
+  {
+    code: text('code')
+      .primaryKey()
+      .references(() => certificates.code, { onDelete: 'cascade' }),
+    /** The signed credential's JSON, exactly as served. */
+    credential: text('credential').notNull(),
+    statusList: integer('status_list').notNull(),
+    statusIndex: integer('status_index').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('certificate_credentials_status_unique').on(t.statusList, t.statusIndex)],
+);
+
+/**
+ * The editorial-control record of one delivery (issue 43, decision 060): written in the completing transaction and
+ * never changed; the credential binds these exact bytes by their SHA-256.
+ */
+export const editorialRecords = pgTable(
+  'editorial_records',
+  {
+    deliveryId: text('delivery_id')
+      .primaryKey()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    deliveryNumber: integer('delivery_number').notNull(),
+    /** The record's JSON, exactly as served. */
+    body: text('body').notNull(),
+    /** Base64 SHA-256 of the UTF-8 bytes of `body` (the credential's digestSRI without its "sha256-"). */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('editorial_records_submission_delivery_unique').on(t.submissionId, t.deliveryNumber)],
+);
+
+/** A reviewer's stable number for pseudonyms ("Rita R., reviewer 7"); a number is never given twice. */
+export const reviewerNumbers = pgTable('reviewer_numbers', {
+  number: integer('number').primaryKey().generatedAlwaysAsIdentity(),
+  userId: text('user_id')
+    .unique('reviewer_numbers_user_unique')
+    .references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Who holds editorial responsibility for a holder's orders unless an order names someone (decision 060). */
+export const editorialDefaults = pgTable(
+  'editorial_defaults',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    organisation: text('organisation'),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('editorial_defaults_org_unique').on(t.organisationId),
+    uniqueIndex('editorial_defaults_user_unique').on(t.userId),
+    check('editorial_defaults_one_owner', sql`(${t.organisationId} is null) <> (${t.userId} is null)`),
+  ],
 );
 
 /** Provider events already processed, so a repeated webhook is a no-op. */

@@ -26,6 +26,8 @@ import { apiDocsRoutes } from './api-v1/docs-page';
 import { webhookRoutes } from './webhooks/routes';
 import { backgroundJobRoutes } from './background-jobs/routes';
 import { certificateRoutes, publicCertificateRoute } from './certificates/routes';
+import { credentialRoutes, credentialV1Route } from './credentials/routes';
+import { editorialRecordRoutes, editorialRecordV1Route } from './editorial-records/routes';
 import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
@@ -78,11 +80,13 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiKeyRoutes,
   creditRoutes,
   // Other features' /api/v1 routes go inside the public API's plugin, so its OpenAPI document lists them.
-  apiV1Routes([publicCertificateRoute, styleGuideV1Routes]),
+  apiV1Routes([publicCertificateRoute, credentialV1Route, editorialRecordV1Route, styleGuideV1Routes]),
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
   certificateRoutes,
+  credentialRoutes,
+  editorialRecordRoutes,
   languageCheckRoutes,
   claimSuggestionRoutes,
   linkCheckRoutes,

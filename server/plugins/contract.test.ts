@@ -152,6 +152,11 @@ describe('every route of the app declares its answer', () => {
         'html GET /verify/:code',
         'file GET /verify/:code/badge.svg',
         'file GET /verify/:code/certificate.pdf',
+        // Its verifiable credential (decision 060): the JSON-LD context, the status lists (the signed bytes, as
+        // application/vc when asked) and the editorial-control record's PDF.
+        'file GET /ns/credentials/v1',
+        'file GET /credentials/status/:list',
+        'file GET /api/submissions/:id/editorial-record.pdf',
         // Receipts, VAT invoices and credit notes (decision 044): one document's PDF, and a month's zip for finance.
         'file GET /api/billing/documents/:id/pdf',
         // The delivery's files for an API key (issue 46, decision 062): `humanproof result --format docx|report`.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BadgeCheck, Copy, Download } from 'lucide-react';
 import { badgeSnippet, certificatePath, REVOCATION_TEXT } from '@shared/certificate.schema';
+import { credentialPath, editorialRecordPath, editorialRecordPdfPath } from '@shared/credential.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/skeleton';
@@ -69,7 +70,23 @@ export function CertificateCard({ submissionId }: { submissionId: string }) {
           <Download className="h-4 w-4" aria-hidden="true" />
           {pdfBusy ? 'Preparing PDF...' : 'Download PDF'}
         </Button>
+        <Button asChild size="sm" variant="outline">
+          <a href={credentialPath(own.code)} download={`humanproof-credential-${own.code}.json`}>
+            Download credential
+          </a>
+        </Button>
       </div>
+      <p className="text-sm text-slate-700">
+        Editorial-control record (private to you): who holds editorial responsibility, who reviewed and what the review
+        did.{' '}
+        <a className="text-emerald-800 underline" href={editorialRecordPdfPath(submissionId)}>
+          PDF
+        </a>{' '}
+        ·{' '}
+        <a className="text-emerald-800 underline" href={editorialRecordPath(submissionId)} download={`humanproof-editorial-record-${submissionId}.json`}>
+          JSON
+        </a>
+      </p>
       {pdfError ? <p role="alert" className="text-sm text-red-700">{pdfError}</p> : null}
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input

@@ -83,8 +83,8 @@ export function Details({ shown }: { shown: Shown }) {
   return (
     <div className="flex flex-col gap-3 text-slate-800">
       <p>
-        A person reviewed this text and took editorial responsibility for it: <strong>{body.reviewer}</strong>, a HumanProof
-        reviewer, delivered it on <strong>{formatDateTime(body.deliveredAt)}</strong>.
+        <strong>{body.reviewer}</strong>, a HumanProof reviewer, reviewed this text and delivered it on{' '}
+        <strong>{formatDateTime(body.deliveredAt)}</strong>.
       </p>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact term="Service">{tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}</Fact>

@@ -14,6 +14,7 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { useCertificateKeys, usePublicCertificate } from './api/certificates';
 import { Details, StatusHeading, useSignatureCheck } from './certificate-details';
 import { CheckFile, CheckText } from './paste-checks';
+import { CredentialCheck } from './credential-check';
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return CERTIFICATE_MESSAGES.notFound;
@@ -73,6 +74,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
     body = (
       <div className="flex flex-col gap-6">
         <StatusHeading shown={shown} check={check} />
+        <CredentialCheck code={code} keys={keys.data?.keys} />
         <Details shown={shown} />
         <CheckText expected={shown.certificate.textSha256} />
         <CheckFile code={code} keys={keys.data?.keys} revoked={shown.status === 'revoked'} />

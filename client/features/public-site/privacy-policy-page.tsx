@@ -115,7 +115,9 @@ export default function PrivacyPolicyPage() {
             Every delivery comes with a signed certificate that anyone holding its code can check on our verify page
             (/verify/&hellip;), as a PDF, a badge or JSON. It shows the order number, the service, the delivery date,
             how much review work was done (active minutes, words changed, claims checked, language findings fixed) and
-            the reviewer as their first name and the initial of their surname.
+            the reviewer as their first name and the initial of their surname. Its verifiable credential (a standard
+            form of the same certificate) also shows who holds editorial responsibility for the text, when you name
+            someone on the order or in Settings.
           </p>
           <p>
             It never contains your text: only its SHA-256 fingerprint, from which the text cannot be recovered. Someone

@@ -16,6 +16,7 @@ import { ApiKeysCard } from '@client/features/api-keys';
 import { WebhooksCard } from '@client/features/webhooks';
 import { OrganisationCard } from '@client/features/organisations';
 import { HouseStyleCard } from '@client/features/style-guide';
+import { EditorialCard } from '@client/features/editorial';
 import { BillingDocumentsCard } from '@client/features/billing-documents';
 import { AccountSecurityCard } from './account-security-card';
 import { BillingCard } from './billing-card';
@@ -128,6 +129,7 @@ export default function SettingsPage() {
         <ApiKeysCard />
         <WebhooksCard />
         <HouseStyleCard />
+        <EditorialCard />
         <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
         <BillingCard />
         <BillingDocumentsCard />

@@ -8,6 +8,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { cn } from '@client/lib/cn';
 import type { SubmissionForm } from './form-model';
+import { EditorFields } from './editor-fields';
 import { TierOptions } from './tier-options';
 
 
@@ -89,6 +90,7 @@ export function DetailsSection({ form }: { form: SubmissionForm }) {
         <FormField label="Additional notes (optional)" error={errors.additionalNotes?.message}>
           {(p) => <Textarea {...p} rows={2} placeholder="Deadlines, links, context…" {...register('additionalNotes')} />}
         </FormField>
+        <EditorFields form={form} />
 
         <label
           className={cn(

@@ -21,6 +21,9 @@ export interface SubmissionFormValues {
   contactEmail: string;
   contactPhone: string;
   contactWebsite: string;
+  /** Who holds editorial responsibility (optional, decision 060): sent as `editorialResponsibility` (submission-resolver.ts). */
+  editorName: string;
+  editorOrganisation: string;
 }
 
 export const EMPTY_FORM: SubmissionFormValues = {
@@ -37,6 +40,8 @@ export const EMPTY_FORM: SubmissionFormValues = {
   contactEmail: '',
   contactPhone: '',
   contactWebsite: '',
+  editorName: '',
+  editorOrganisation: '',
 };
 
 const TEXT_FIELDS = [
@@ -49,6 +54,8 @@ const TEXT_FIELDS = [
   'contactEmail',
   'contactPhone',
   'contactWebsite',
+  'editorName',
+  'editorOrganisation',
 ] as const;
 
 const oneOf = (allowed: readonly string[], value: unknown): string | undefined =>

@@ -35,6 +35,8 @@ const FIELD_ORDER: readonly (keyof SubmissionFormValues)[] = [
   'englishVariant',
   'instructions',
   'additionalNotes',
+  'editorName',
+  'editorOrganisation',
   'fastTurnaround',
   'contactName',
   'contactEmail',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
+import { EDITORIAL_MESSAGES } from '@shared/editorial-text';
 import { SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { EMPTY_FORM, type SubmissionFormValues } from './form-model';
 import { lazySubmissionResolver, VALIDATION_UNAVAILABLE } from './submission-resolver';
@@ -23,6 +24,21 @@ describe('the order form resolver, loaded on first use', () => {
     const good = await resolve({ ...VALID, contactName: '  Grace Hopper  ' }, undefined, OPTIONS);
     expect(good.errors).toEqual({});
     expect(good.values).toMatchObject({ contactName: 'Grace Hopper', serviceTier: 'polished' });
+  });
+
+  it('sends the editor fields as editorialResponsibility, blank as not named, and shows its errors on the fields (decision 060)', async () => {
+    const resolve = lazySubmissionResolver('help@example.com');
+    const named = await resolve({ ...VALID, editorName: ' Jane  Editor ', editorOrganisation: 'Example News' }, undefined, OPTIONS);
+    expect(named.errors).toEqual({});
+    expect(named.values).toMatchObject({ editorialResponsibility: { name: 'Jane Editor', organisation: 'Example News' } });
+    expect(named.values).not.toHaveProperty('editorName');
+    const blank = await resolve(VALID, undefined, OPTIONS);
+    expect(blank.values).toMatchObject({ editorialResponsibility: null });
+    const orphan = await resolve({ ...VALID, editorOrganisation: 'Example News' }, undefined, OPTIONS);
+    expect(orphan.errors.editorName?.message).toBe(EDITORIAL_MESSAGES.organisationWithoutName);
+    const long = await resolve({ ...VALID, editorName: 'Jane', editorOrganisation: 'x'.repeat(201) }, undefined, OPTIONS);
+    expect(long.errors.editorOrganisation?.message).toBe(EDITORIAL_MESSAGES.organisation);
+    expect(long.errors).not.toHaveProperty('editorialResponsibility');
   });
 
   it('names the support address it was given in the "too long" message', async () => {

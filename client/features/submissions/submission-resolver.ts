@@ -1,4 +1,4 @@
-import type { Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { SubmissionFormOutput, SubmissionFormValues } from './form-model';
 
 type SubmissionResolver = Resolver<SubmissionFormValues, unknown, SubmissionFormOutput>;
@@ -11,6 +11,24 @@ const loadValidation = () => Promise.all([import('@hookform/resolvers/zod'), imp
 /** Fetches the form's checks ahead of the first blur or submit (the form calls it when it first gets the focus). */
 export function preloadSubmissionValidation(): void {
   void loadValidation().catch(() => undefined);
+}
+
+/** The form's two flat editor fields as the API's `editorialResponsibility: { name, organisation }` (decision 060). */
+function withEditor(values: SubmissionFormValues): Record<string, unknown> {
+  const { editorName, editorOrganisation, ...rest } = values;
+  return { ...rest, editorialResponsibility: { name: editorName ?? '', organisation: editorOrganisation ?? '' } };
+}
+
+/** The schema's errors under `editorialResponsibility` shown on the two fields that hold them. */
+function editorErrors(errors: FieldErrors): FieldErrors<SubmissionFormValues> {
+  const { editorialResponsibility, ...rest } = errors as FieldErrors & { editorialResponsibility?: FieldErrors & { message?: string; type?: string } };
+  if (!editorialResponsibility) return rest as FieldErrors<SubmissionFormValues>;
+  const name = editorialResponsibility.name ?? (editorialResponsibility.message ? editorialResponsibility : undefined);
+  return {
+    ...rest,
+    ...(name ? { editorName: name } : {}),
+    ...(editorialResponsibility.organisation ? { editorOrganisation: editorialResponsibility.organisation } : {}),
+  } as FieldErrors<SubmissionFormValues>;
 }
 
 /**
@@ -26,7 +44,8 @@ export function lazySubmissionResolver(supportEmail: string, load: typeof loadVa
       ([{ zodResolver }, { buildSubmissionSchema }]) => zodResolver(buildSubmissionSchema(supportEmail)) as unknown as SubmissionResolver,
     );
     try {
-      return await (await resolver)(values, context, options);
+      const result = await (await resolver)(withEditor(values) as unknown as SubmissionFormValues, context, options);
+      return { ...result, errors: editorErrors(result.errors) } as Awaited<ReturnType<SubmissionResolver>>;
     } catch {
       resolver = undefined;
       return { values: {}, errors: { content: { type: 'unavailable', message: VALIDATION_UNAVAILABLE } } };

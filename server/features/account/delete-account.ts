@@ -8,6 +8,8 @@ import {
   apiIdempotency,
   apiKeys,
   billingDetails,
+  editorialDefaults,
+  editorialRecords,
   emailOutbox,
   factCheckClaims,
   messages,
@@ -85,6 +87,8 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
     await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
     await tx.delete(billingDetails).where(eq(billingDetails.userId, userId));
     await tx.delete(styleGuides).where(eq(styleGuides.userId, userId));
+    // Issue 43: the account's default of who holds editorial responsibility.
+    await tx.delete(editorialDefaults).where(eq(editorialDefaults.userId, userId));
     // Password-reset tokens hold the user id as their value.
     await tx.delete(verifications).where(eq(verifications.value, userId));
 
@@ -110,6 +114,7 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
           reviewerNotes: null,
           attachmentMode: null,
           documentLink: null,
+          editorialResponsibility: null,
           updatedAt: new Date(),
         })
         .where(inArray(submissions.id, orderIds));
@@ -119,8 +124,10 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ sto
         .set({ reviewedContent: null, reviewerNotes: null, documentLink: null, diff: null })
         .where(inArray(deliveries.submissionId, orderIds));
       await tx.delete(messages).where(inArray(messages.submissionId, orderIds));
-      // Fact-check claims quote passages of the content.
+      // Fact-check claims quote passages of the content, and so do the editorial-control records (issue 43), which
+      // also name the responsible editor.
       await tx.delete(factCheckClaims).where(inArray(factCheckClaims.submissionId, orderIds));
+      await tx.delete(editorialRecords).where(inArray(editorialRecords.submissionId, orderIds));
       const documents = await tx
         .delete(reviewDocuments)
         .where(inArray(reviewDocuments.submissionId, orderIds))

@@ -27,7 +27,8 @@ describe('OpenAPI 3.1 document', () => {
       const operation = doc.paths[path]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       // Checking a certificate of human review needs no key (issue 24); every other route does.
-      expect(route.access, route.url).toBe(route.url === '/api/v1/certificates/:code' ? 'public' : 'api-key');
+      // and its verifiable credential (issue 43).
+      expect(route.access, route.url).toBe(['/api/v1/certificates/:code', '/api/v1/certificates/:code/credential'].includes(route.url) ? 'public' : 'api-key');
       expect(Object.keys(operation!.responses as object), route.url).toEqual(expect.arrayContaining(['4XX', '5XX']));
     }
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);

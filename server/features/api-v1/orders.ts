@@ -188,6 +188,7 @@ export async function createOrderIdempotently(
       contactPhone: '',
       contactWebsite: '',
       fileName: input.title,
+      editorialResponsibility: input.editorialResponsibility,
     });
     const paid = await payOrderFromCredit(tx, context, created);
     const body = await toV1Order(tx, paid);

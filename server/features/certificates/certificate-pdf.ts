@@ -5,8 +5,11 @@ import { VERDICT_LABELS, VERDICTS } from '../../../shared/fact-check.schema';
 import { tierLabel } from '../../../shared/service-tiers';
 import { startA4Pdf } from '../../lib/pdf';
 
-/** The certificate on one A4 page: what was reviewed, by whom, with what effort, and how to verify it. */
-export async function buildCertificatePdf(certificate: Extract<PublicCertificate, { visibility: 'public' }>, origin: string): Promise<Buffer> {
+/**
+ * The certificate on one A4 page: what was reviewed, by whom, with what effort, who holds editorial responsibility
+ * (`editor`: as the delivery's editorial-control record names them, or "not named"), and how to verify it.
+ */
+export async function buildCertificatePdf(certificate: Extract<PublicCertificate, { visibility: 'public' }>, origin: string, editor: string): Promise<Buffer> {
   const { certificate: body } = certificate;
   const pdf = startA4Pdf({ title: `Human review certificate ${body.code}`, author: BRAND.name });
   const { doc } = pdf;
@@ -19,7 +22,9 @@ export async function buildCertificatePdf(certificate: Extract<PublicCertificate
     if (certificate.revokedReason) doc.font(regular).fontSize(11).text(REVOCATION_TEXT[certificate.revokedReason]);
   }
   doc.moveDown().font(regular).fontSize(12).fillColor('#0f172a');
-  doc.text(`A person reviewed this text and took editorial responsibility for it: ${body.reviewer}, a ${BRAND.name} reviewer.`);
+  // Who did what (issue 43): our reviewer reviewed; editorial responsibility is the publisher's, as named.
+  doc.text(`${body.reviewer}, a ${BRAND.name} reviewer, reviewed this text.`);
+  doc.text(`Editorial responsibility: ${editor}.`);
   doc.moveDown(0.6);
   const rows: [string, string][] = [
     ['Order', `${body.orderId} (delivery ${body.delivery})`],
@@ -41,5 +46,6 @@ export async function buildCertificatePdf(certificate: Extract<PublicCertificate
   doc.moveDown(0.6).font(regular).fontSize(10).fillColor('#475569');
   doc.text(`Verify it, and check a copy of the text against it, at ${origin}${certificatePath(body.code)}`);
   doc.text('The certificate never contains the text itself, nor the reviewer\u2019s e-mail address or full surname.');
+  doc.text('It records a human review. It does not state that any law is complied with.');
   return pdf.end();
 }

@@ -25,7 +25,7 @@ import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { addMember, createOrganisation } from '../../test-support/organisations';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type Caller, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { lockSubmission } from '../admin';
-import { CERTIFICATE_LOOKUPS_PER_WINDOW } from './routes';
+import { CERTIFICATE_LOOKUPS_PER_WINDOW } from './look-up';
 import { issueCertificate, newCertificateCode, publicReviewerName } from './issue-certificate';
 import { resolveSigningKey } from './signing-key';
 

@@ -1,4 +1,5 @@
 /** What other features may use from certificates of human review (decision 033); the routes are registered in ../index.ts. */
-export { issueCertificate, newCertificateCode, revokeCertificates, revokeIfRefundedInFull, sha256Hex, canonicalBytes } from './issue-certificate';
+export { issueCertificate, newCertificateCode, publishKey, revokeCertificates, revokeIfRefundedInFull, sha256Hex, canonicalBytes } from './issue-certificate';
 export { resolveSigningKey, type SigningKey } from './signing-key';
-export { certificateCodeOfOrder } from './read-certificates';
+export { certificateCodeOfOrder, findCertificate, publishedKeys, type CertificateRow } from './read-certificates';
+export { lookUp, lookUpLimit } from './look-up';

@@ -11,6 +11,7 @@ import type { EffortRecord } from '../../../shared/review-effort.schema';
 import type { Executor } from '../../db/client';
 import { certificateKeys, certificates, users, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
+import { writeEditorialRecord } from '../editorial-records';
 import { isOrderPrivate } from './read-certificates';
 import { signBytes, type SigningKey } from './signing-key';
 
@@ -45,7 +46,7 @@ export function publicReviewerName(user: { firstName: string | null; lastName: s
 }
 
 /** Records the key in the published list the first time it signs (every key that ever signed stays published). */
-async function publishKey(db: Executor, key: SigningKey): Promise<void> {
+export async function publishKey(db: Executor, key: SigningKey): Promise<void> {
   await db.insert(certificateKeys).values({ id: key.id, publicKey: key.publicKey }).onConflictDoNothing();
 }
 
@@ -61,10 +62,11 @@ export interface CertificateInput {
 }
 
 /**
- * Signs and stores the certificate of a delivery, inside the completing transaction, and revokes the certificate of
- * the delivery it replaces. Returns the code. A revision's certificate inherits the customer's privacy choice for the
- * order; the caller holds the order's row lock (lockSubmission), which the privacy switch takes too, so a switch
- * made during the delivery applies to this certificate as well.
+ * Signs and stores the certificate of a delivery, inside the completing transaction, with the delivery's
+ * editorial-control record, and revokes the certificate of the delivery it replaces. Returns the code. A revision's
+ * certificate inherits the customer's privacy choice for the order; the caller holds the order's row lock
+ * (lockSubmission), which the privacy switch takes too, so a switch made during the delivery applies to this
+ * certificate as well.
  */
 export async function issueCertificate(tx: Executor, input: CertificateInput): Promise<string> {
   const { order, delivery, effort } = input;
@@ -106,6 +108,8 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     keyId: input.key.id,
     isPrivate,
   });
+  // The editorial-control record of this delivery (issue 43), which the certificate's credential binds.
+  await writeEditorialRecord(tx, { order, delivery, certificateCode: code, reviewerName: body.reviewer, textSha256: body.textSha256, effort });
   return code;
 }
 

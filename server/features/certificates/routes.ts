@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,44 +7,23 @@ import {
   CERTIFICATE_MESSAGES,
   certificateKeysSchema,
   certificateVisibilitySchema,
-  normaliseCertificateCode,
   ownCertificateSchema,
   publicCertificateSchema,
 } from '../../../shared/certificate.schema';
+import { editorLine } from '../../../shared/editorial.schema';
+import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { getCurrentUser, requireUser } from '../../plugins/auth';
-import { rateLimiter } from '../../plugins/rate-limit';
 import { getAccessibleSubmission } from '../submissions';
+import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
+import { lookUp, lookUpLimit } from './look-up';
 import { buildCertificatePdf } from './certificate-pdf';
-import { findCertificate, latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate, type CertificateRow } from './read-certificates';
-
-/** Look-ups per client address per window: a person verifying a few certificates never meets it; a guesser does. */
-export const CERTIFICATE_LOOKUPS_PER_WINDOW = 120;
-export const CERTIFICATE_LOOKUP_WINDOW_SECONDS = 600;
+import { latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate } from './read-certificates';
 
 const codeParams = z.object({ code: z.string().max(64) });
 const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
-
-/** The look-up limit per client address, for each look-up route's preHandler (one bucket for all of them). */
-function lookUpLimit(app: FastifyInstance) {
-  return rateLimiter(app, {
-    key: (request) => `certificate:${request.ip}`,
-    max: CERTIFICATE_LOOKUPS_PER_WINDOW,
-    windowSeconds: CERTIFICATE_LOOKUP_WINDOW_SECONDS,
-    message: CERTIFICATE_MESSAGES.tooMany,
-  });
-}
-
-/** The certificate, or 404 for any unknown or malformed code (the route's preHandler counted the look-up). */
-async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
-  const { db } = request.server;
-  const code = normaliseCertificateCode(raw);
-  const row = code ? await findCertificate(db, code) : null;
-  if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-  return row;
-}
 
 /**
  * GET /api/v1/certificates/:code, registered by the public API's plugin (server/features/api-v1/routes.ts) so the
@@ -119,7 +98,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     }
     const certificate = toPublicCertificate({ ...row, isPrivate: false });
     if (certificate.visibility !== 'public') throw notFound(CERTIFICATE_MESSAGES.notFound);
-    const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL);
+    const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL, await editorOfDelivery(app.db, row.deliveryId));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="humanproof-certificate-${row.code}.pdf"`)
@@ -155,6 +134,12 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
       return toOwnCertificate(row);
     },
   );
+}
+
+/** Who holds editorial responsibility as the delivery's record names them (issue 43); "not named" otherwise. */
+async function editorOfDelivery(db: FastifyInstance['db'], deliveryId: string): Promise<string> {
+  const record = await editorialRecordOfDelivery(db, deliveryId);
+  return editorLine(record ? (JSON.parse(record.body) as EditorialRecord).editorialResponsibility : null);
 }
 
 /** The app's page for this path (pre-rendered pages, shells) with the given status; a bare page without a build. */

@@ -14,7 +14,10 @@ import { promisify } from 'node:util';
 import canonicalize from 'canonicalize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_KEYS_PATH, type CertificateKey, type OwnCertificate, type PublicCertificate } from '../../../shared/certificate.schema';
+import { DID_DOCUMENT_PATH, didWebOf, type HumanReviewCredential } from '../../../shared/credential.schema';
+import type { DidDocument } from '../../../shared/credential-loader';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
+import { multibaseOfJwk, signWithBothSuites } from '../credentials/sign-credential';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 
 const run = promisify(execFile);
@@ -48,6 +51,15 @@ const FORGER_KID = 'forger-key-0001';
 const forgerRequests: string[] = [];
 let forgerServer: Server;
 let forgerBase: string;
+let forgerDid: DidDocument;
+
+/** The forger's own did:web document for their server, listing their key. */
+async function forgerDidDocument(): Promise<DidDocument> {
+  const did = didWebOf(forgerBase);
+  const id = `${did}#${FORGER_KID}`;
+  const publicKeyMultibase = await multibaseOfJwk(String(forger.publicKey.export({ format: 'jwk' }).x));
+  return { '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/multikey/v1'], id: did, verificationMethod: [{ id, type: 'Multikey', controller: did, publicKeyMultibase }], assertionMethod: [id] };
+}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,9 +81,19 @@ async function publicJson(code: string): Promise<string> {
   return response.body;
 }
 
+/** A free loopback port, so the app's PUBLIC_URL (its did:web, its status lists) is where it listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const address = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return Number(new URL(address).port);
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t.app.server);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ PUBLIC_URL: base });
+  await new Promise<void>((resolve) => t.app.server.listen(port, '127.0.0.1', resolve));
   customer = await signUp(t.app);
   reviewer = await signUpReviewer(t.app);
   genuineJson = await publicJson((await completedOrder(TEXT)).code);
@@ -82,10 +104,12 @@ beforeAll(async () => {
   forgerServer = createServer((request, response) => {
     forgerRequests.push(request.url ?? '');
     response.setHeader('content-type', 'application/json');
-    // Whatever it is asked: its own key, and "valid".
-    response.end(JSON.stringify(request.url === CERTIFICATE_KEYS_PATH ? { keys: [forgerKey] } : { visibility: 'public', status: 'valid' }));
+    // Whatever it is asked: its own key, its own DID document, and "valid".
+    const answer = request.url === CERTIFICATE_KEYS_PATH ? { keys: [forgerKey] } : request.url === DID_DOCUMENT_PATH ? forgerDid : { visibility: 'public', status: 'valid' };
+    response.end(JSON.stringify(answer));
   });
   forgerBase = await listen(forgerServer);
+  forgerDid = await forgerDidDocument();
 
   dir = await mkdtemp(path.join(tmpdir(), 'hp-verify-'));
   const keysFile = path.join(dir, 'humanproof-keys.json');
@@ -265,3 +289,137 @@ describe('examples/verify-certificate.ts (issue 24, decision 053)', () => {
     expect(badSite.out).toContain('the site must be an http(s) address');
   });
 });
+
+describe('examples/verify-certificate.ts with a verifiable credential (issue 43, decisions 053 and 060)', () => {
+  interface CredentialForm {
+    name: string;
+    args: (credential: string, text: string) => string[];
+    env: Record<string, string>;
+    keysFrom: string;
+    asksSite: boolean;
+  }
+  let credentialForms: CredentialForm[];
+  let credentialJson: string;
+  let credential: HumanReviewCredential;
+
+  async function credentialFile(code: string): Promise<string> {
+    const response = await t.request('GET', `/api/v1/certificates/${code}/credential`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.body;
+  }
+
+  /** The forger's credential: the genuine one's claims, edited, signed with their key as `issuer` (a DID they control or ours). */
+  async function forgedCredential(change: (c: HumanReviewCredential) => void, issuer: string): Promise<string> {
+    const { proof: _proof, ...unsigned } = structuredClone(credential);
+    change(unsigned as HumanReviewCredential);
+    unsigned.issuer = issuer;
+    const key = { id: FORGER_KID, privateKey: forger.privateKey, publicKey: String(forger.publicKey.export({ format: 'jwk' }).x) };
+    return JSON.stringify(await signWithBothSuites(unsigned, key, { did: issuer, origin: base }));
+  }
+
+  beforeAll(async () => {
+    credentialJson = await credentialFile(genuine.code);
+    credential = JSON.parse(credentialJson) as HumanReviewCredential;
+    const didUrl = `${base}${DID_DOCUMENT_PATH}`;
+    const didFile = path.join(dir, 'did.json');
+    await writeFile(didFile, (await t.request('GET', DID_DOCUMENT_PATH)).body);
+    const keysFile = path.join(dir, 'humanproof-keys.json');
+    credentialForms = [
+      { name: 'documented', args: (c, x) => [c, x], env: { HUMANPROOF_URL: base }, keysFrom: didUrl, asksSite: true },
+      { name: '--site first', args: (c, x) => ['--site', base, c, x], env: {}, keysFrom: didUrl, asksSite: true },
+      { name: '--keys did.json URL', args: (c, x) => [c, x, '--keys', didUrl], env: {}, keysFrom: didUrl, asksSite: false },
+      { name: '--keys did.json file', args: (c, x) => [c, x, '--keys', didFile], env: {}, keysFrom: didFile, asksSite: false },
+      { name: '--keys JWK file', args: (c, x) => [c, x, '--keys', keysFile], env: {}, keysFrom: keysFile, asksSite: false },
+    ];
+  });
+
+  it('verifies a genuine credential in every form: both proofs with the maintained libraries, the status list when a site is named, the text', async () => {
+    const vm = credential.proof[0]!.verificationMethod;
+    await Promise.all(
+      credentialForms.map(async (form) => {
+        const good = await verify(form, credentialJson, `${TEXT.replace(/\n/g, '\r\n')}\n`);
+        expect(good, `${form.name}: ${good.out}`).toMatchObject({ code: 0 });
+        expect(good.out).toContain(`keys: ${form.keysFrom} (`);
+        expect(good.out).toContain(`issuer: ${didWebOf(base)}`);
+        expect(good.out).toContain(`proof eddsa-rdfc-2022: verified (key ${vm})`);
+        expect(good.out).toContain(`proof eddsa-jcs-2022: verified (key ${vm})`);
+        expect(good.out).toContain(form.asksSite ? `status: valid (the status list at ${credential.credentialStatus.statusListCredential}` : 'status: not checked (offline');
+        expect(good.out).toContain('text: matches the reviewed text');
+      }),
+    );
+  });
+
+  it('a changed field fails both proofs; a changed text does not match', async () => {
+    const changed = JSON.parse(credentialJson) as HumanReviewCredential;
+    changed.credentialSubject.reviewer = 'Mallory M.';
+    const outcome = await verify(credentialForms[0]!, JSON.stringify(changed), TEXT);
+    expect(outcome.code, outcome.out).toBe(1);
+    expect(outcome.out).toContain('proof eddsa-rdfc-2022: NOT verified');
+    expect(outcome.out).toContain('proof eddsa-jcs-2022: NOT verified');
+    const text = await verify(credentialForms[0]!, credentialJson, TEXT.replace('Every', 'Evry'));
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('text: does NOT match');
+  });
+
+  it('refuses a forged credential in every form, and never asks the forger’s server for keys or a status list', async () => {
+    const forgeries = [
+      // The forger's own DID, whose did.json on their server lists their key.
+      await forgedCredential((c) => (c.credentialSubject.reviewer = 'Mallory M.'), didWebOf(forgerBase)),
+      // Our DID, signed with a key we never published.
+      await forgedCredential((c) => (c.credentialSubject.reviewer = 'Mallory M.'), didWebOf(base)),
+      // Our DID, and a status list on the forger's server.
+      await forgedCredential((c) => {
+        c.credentialStatus.statusListCredential = `${forgerBase}/credentials/status/1`;
+        c.credentialStatus.id = `${forgerBase}/credentials/status/1#1`;
+      }, didWebOf(base)),
+    ];
+    await Promise.all(
+      credentialForms.flatMap((form) =>
+        forgeries.map(async (file) => {
+          const outcome = await verify(form, file, TEXT);
+          expect(outcome.code, `${form.name}: ${outcome.out}`).toBe(1);
+          expect(outcome.out).toContain(`keys: ${form.keysFrom} (`);
+          expect(outcome.out).toContain('proof eddsa-rdfc-2022: NOT verified');
+          expect(outcome.out).toContain('proof eddsa-jcs-2022: NOT verified');
+        }),
+      ),
+    );
+    expect(forgerRequests).toEqual([]);
+
+    // Even a credential signed with the site's own key is not checked against a status list elsewhere.
+    const { proof: _proof, ...unsigned } = structuredClone(credential);
+    unsigned.credentialStatus.statusListCredential = `${forgerBase}/credentials/status/1`;
+    const elsewhere = JSON.stringify(await signWithBothSuites(unsigned, t.app.context.certificateKey(), { did: didWebOf(base), origin: base }));
+    for (const form of credentialForms.filter((f) => f.asksSite)) {
+      const outcome = await verify(form, elsewhere, TEXT);
+      expect(outcome.code, outcome.out).toBe(1);
+      expect(outcome.out).toContain('proof eddsa-jcs-2022: verified');
+      expect(outcome.out).toContain(`status: NOT checked: the status list "${forgerBase}/credentials/status/1" is not on ${base}`);
+    }
+    expect(forgerRequests).toEqual([]);
+  });
+
+  it('refuses a credential the site’s status list revoked: the list is read only from the named site', async () => {
+    const { id, code } = await completedOrder('The first delivery.');
+    const revokedJson = await credentialFile(code);
+    const asked = await t.request('POST', `/api/submissions/${id}/revision`, customer, { message: 'Please shorten it.' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const again = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'The revised delivery.', reviewerNotes: '', complete: true });
+    expect(again.statusCode, again.body).toBe(200);
+    await Promise.all(
+      credentialForms.map(async (form) => {
+        const outcome = await verify(form, revokedJson, 'The first delivery.');
+        expect(outcome.out).toContain('proof eddsa-jcs-2022: verified');
+        if (form.asksSite) {
+          expect(outcome.code, `${form.name}: ${outcome.out}`).toBe(1);
+          expect(outcome.out).toContain('status: REVOKED: the status list at');
+        } else {
+          // Offline it cannot know, and says so.
+          expect(outcome.code, `${form.name}: ${outcome.out}`).toBe(0);
+          expect(outcome.out).toContain('status: not checked (offline');
+        }
+      }),
+    );
+  });
+});
+

@@ -53,6 +53,7 @@ export async function insertSubmission(tx: Transaction, userId: string, input: C
         content: input.content,
         instructions: input.instructions,
         additionalNotes: input.additionalNotes,
+        editorialResponsibility: input.editorialResponsibility ?? null,
       })
       .returning();
     await recordOrderCreated(tx, row!, { kind: 'customer', userId });

@@ -73,6 +73,7 @@ export function toSubmission(
     revisionAvailableUntil: iso(revisionAvailableUntil(row)),
     revisionRequestedAt: iso(row.revisionRequestedAt),
     revisionMessage: row.revisionMessage,
+    editorialResponsibility: row.editorialResponsibility ?? null,
   };
 }
 

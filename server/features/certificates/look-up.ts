@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CERTIFICATE_MESSAGES, normaliseCertificateCode } from '../../../shared/certificate.schema';
+import { notFound } from '../../lib/http-error';
+import { rateLimiter } from '../../plugins/rate-limit';
+import { findCertificate, type CertificateRow } from './read-certificates';
+
+/** Look-ups per client address per window: a person verifying a few certificates never meets it; a guesser does. */
+export const CERTIFICATE_LOOKUPS_PER_WINDOW = 120;
+export const CERTIFICATE_LOOKUP_WINDOW_SECONDS = 600;
+
+/** The look-up limit per client address, for each look-up route's preHandler (one bucket for all of them). */
+export function lookUpLimit(app: FastifyInstance) {
+  return rateLimiter(app, {
+    key: (request) => `certificate:${request.ip}`,
+    max: CERTIFICATE_LOOKUPS_PER_WINDOW,
+    windowSeconds: CERTIFICATE_LOOKUP_WINDOW_SECONDS,
+    message: CERTIFICATE_MESSAGES.tooMany,
+  });
+}
+
+/** The certificate, or 404 for any unknown or malformed code (the route's preHandler counted the look-up). */
+export async function lookUp(request: FastifyRequest, raw: string): Promise<CertificateRow> {
+  const { db } = request.server;
+  const code = normaliseCertificateCode(raw);
+  const row = code ? await findCertificate(db, code) : null;
+  if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+  return row;
+}
