@@ -29,19 +29,14 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const signUpSchema = z.object({
-  firstName: profileNameSchema,
-  lastName: profileNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
+/** The names an account gives itself, at sign-up and on the profile form. */
+const profileNamesSchema = z.object({ firstName: profileNameSchema, lastName: profileNameSchema });
+
+export const signUpSchema = profileNamesSchema.extend({ email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const profileUpdateSchema = z.object({
-  firstName: profileNameSchema,
-  lastName: profileNameSchema,
-  email: z.string().trim(),
-});
+/** The profile form: the e-mail is shown but cannot be changed there (AUTH_MESSAGES.emailNotEditable). */
+export const profileUpdateSchema = profileNamesSchema.extend({ email: z.string().trim() });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /**

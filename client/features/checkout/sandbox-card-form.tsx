@@ -1,13 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FlaskConical, Lock } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { FormField, FormAlert } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { FormAlert } from '@client/components/ui/form-field';
 import { SANDBOX_CARDS } from '@shared/payment.schema';
 import { ApiError } from '@client/lib/api';
 import { useConfirmSandboxPayment } from './api/confirm-sandbox-payment';
-import { checkCardFields, formatCardNumber, formatExpiry, onlyDigits, type CardFieldErrors } from './card-format';
+import { formatCardNumber } from './card-format';
+import { CardFields, useCardFields } from './card-fields';
 import { usePaymentSucceeded } from './payment-outcome';
 import { SaveCardCheckbox } from './save-card-checkbox';
 import { useRefreshSavedCards } from '@client/features/saved-cards';
@@ -18,42 +18,9 @@ export const TEST_CARDS = [
   { number: formatCardNumber(SANDBOX_CARDS.insufficientFunds), outcome: 'fails with insufficient funds' },
 ] as const;
 
-type CardFields = { cardNumber: string; expiry: string; cvc: string };
-
-/** One of the card form's inputs: its label, browser autofill, hint and how what is typed is tidied. */
-interface CardFieldSpec {
-  key: keyof CardFields;
-  label: string;
-  autoComplete: string;
-  placeholder: string;
-  className: string;
-  maxLength?: number;
-  format: (typed: string) => string;
-}
-
-const CARD_NUMBER: CardFieldSpec = {
-  key: 'cardNumber',
-  label: 'Card number',
-  autoComplete: 'cc-number',
-  placeholder: '1234 1234 1234 1234',
-  className: 'pl-10 font-mono',
-  format: formatCardNumber,
-};
-const EXPIRY: CardFieldSpec = { key: 'expiry', label: 'Expiry', autoComplete: 'cc-exp', placeholder: 'MM / YY', className: 'font-mono', format: formatExpiry };
-const CVC: CardFieldSpec = {
-  key: 'cvc',
-  label: 'CVC',
-  autoComplete: 'cc-csc',
-  placeholder: '123',
-  className: 'font-mono',
-  maxLength: 4,
-  format: (typed) => onlyDigits(typed).slice(0, 4),
-};
-
 /** The built-in test-mode card form (decision 006, sandbox card answers): the server decides the outcome. */
 export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
-  const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const card = useCardFields();
   const [failure, setFailure] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const onPaid = usePaymentSucceeded();
@@ -64,14 +31,13 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (confirm.isPending) return;
-    const found = checkCardFields(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const input = card.checked();
+    if (!input) return;
     setFailure(null);
     // mutateAsync, not mutate's callbacks: the live update of the order now paid can replace the checkout (and this
     // form) before the answer is handled, and a callback of an unmounted mutate never runs.
     confirm
-      .mutateAsync({ clientSecret, cardNumber: onlyDigits(fields.cardNumber), expiry: fields.expiry.replace(/\s+/g, ''), cvc: fields.cvc, saveCard })
+      .mutateAsync({ clientSecret, ...input, saveCard })
       .then(
         () => {
           if (saveCard) void refreshSavedCards();
@@ -81,30 +47,6 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
         (error: unknown) => setFailure((error instanceof ApiError ? error.serverMessage : undefined) ?? null),
       );
   };
-
-  const set = (key: keyof typeof fields, value: string) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const field = (spec: CardFieldSpec, wrap: (input: ReactNode) => ReactNode = (input) => input) => (
-    <FormField label={spec.label} error={errors[spec.key]}>
-      {(p) =>
-        wrap(
-          <Input
-            {...p}
-            inputMode="numeric"
-            autoComplete={spec.autoComplete}
-            placeholder={spec.placeholder}
-            maxLength={spec.maxLength}
-            className={spec.className}
-            value={fields[spec.key]}
-            onChange={(e) => set(spec.key, spec.format(e.target.value))}
-          />,
-        )
-      }
-    </FormField>
-  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card payment (test mode)">
@@ -127,16 +69,7 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
       {failure ? (
         <FormAlert>{failure}</FormAlert>
       ) : null}
-      {field(CARD_NUMBER, (input) => (
-        <div className="relative">
-          {input}
-          <CreditCard className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        </div>
-      ))}
-      <div className="grid grid-cols-2 gap-4">
-        {field(EXPIRY)}
-        {field(CVC)}
-      </div>
+      <CardFields card={card} />
       <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={confirm.isPending} />
       <Button type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
         <Lock className="h-4 w-4" aria-hidden="true" />

@@ -73,3 +73,32 @@ describe('the organisation card: an action that fails (decision 017, one 401 han
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('the organisation card: inviting a colleague', () => {
+  const form = () => screen.findByRole('form', { name: 'Invite a colleague' });
+  const field = () => screen.getByLabelText("Colleague's e-mail");
+
+  it('checks the address first, then sends it, says so and empties the field', async () => {
+    const calls = renderCard((call) => json(201, { id: 'i2', email: String(call.body?.email), invitedBy: 'Olive Owner', createdAt: NOW, expiresAt: NOW }));
+    fireEvent.change(within(await form()).getByLabelText("Colleague's e-mail"), { target: { value: 'not an address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Please enter a valid email')).toBeDefined();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(field(), { target: { value: 'dana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(shownNotice()).toEqual({ title: 'Invitation sent', description: ORGANISATION_MESSAGES.invitationSent('dana@example.com') }));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([['/api/organisation/invitations', { email: 'dana@example.com' }]]);
+    expect((field() as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows a refusal under the field, in the server's words", async () => {
+    renderCard(() => json(409, { message: 'dana@example.com is already a member.' }));
+    fireEvent.change(within(await form()).getByLabelText("Colleague's e-mail"), { target: { value: 'dana@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('dana@example.com is already a member.')).toBeDefined();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect((field() as HTMLInputElement).value).toBe('dana@example.com');
+  });
+});

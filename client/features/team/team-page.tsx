@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { UserPlus } from 'lucide-react';
-import { inviteReviewerSchema, type TeamMember } from '@shared/team.schema';
+import type { TeamMember } from '@shared/team.schema';
+import { InviteByEmailForm } from '@client/components/invitation/invite-by-email-form';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { FormAlert, FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { FormAlert } from '@client/components/ui/form-field';
 import { ResourceItems, ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
@@ -18,40 +16,14 @@ import { useChangeMember, useInviteReviewer, useRevokeInvitation, useTeam, type 
 const message = (error: unknown, fallback: string) => (error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback);
 
 function InviteForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const invite = useInviteReviewer();
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-      aria-label="Invite a reviewer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = inviteReviewerSchema.safeParse({ email });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email');
-          return;
-        }
-        setError(null);
-        invite.mutate(parsed.data, {
-          onSuccess: (sent) => {
-            setEmail('');
-            toast({ title: 'Invitation sent', description: `${sent.email} has 7 days to accept.` });
-          },
-          onError: (err) => setError(message(err, 'The invitation could not be sent')),
-        });
-      }}
-    >
-      <div className="min-w-64 flex-1">
-        <FormField label="Reviewer's e-mail" error={error ?? undefined}>
-          {(p) => <Input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />}
-        </FormField>
-      </div>
-      <Button type="submit" disabled={invite.isPending}>
-        <UserPlus className="h-4 w-4" aria-hidden="true" /> {invite.isPending ? 'Sending...' : 'Send invitation'}
-      </Button>
-    </form>
+    <InviteByEmailForm
+      label="Invite a reviewer"
+      fieldLabel="Reviewer's e-mail"
+      invite={useInviteReviewer()}
+      sentMessage={(email) => `${email} has 7 days to accept.`}
+      failure={(error) => message(error, 'The invitation could not be sent')}
+    />
   );
 }
 

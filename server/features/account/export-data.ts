@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Submission } from '../../../shared/submission.schema';
 import type { Database, Executor } from '../../db/client';
 import {
-  apiKeys,
   billingDetails,
   billingDocuments,
   creditPurchases,
@@ -15,6 +14,7 @@ import { formatDocumentNumber } from '../../../shared/billing-documents.schema';
 import { membershipOf } from '../organisations';
 import { visibleDocuments } from '../billing-documents';
 import { creditBalancePence } from '../credit';
+import { ownApiKeys } from '../api-keys';
 import { penceToPounds } from '../../../shared/money';
 import { listOwnSubmissions, type OwnSubmissionsPage } from '../submissions';
 import { exportMessages } from './export-messages';
@@ -77,22 +77,7 @@ export async function exportAccountData(db: Database, userId: string, currentTok
     })),
     devices: await listDeviceSessions(db, userId, currentToken),
     credit: await exportCredit(db, userId),
-    apiKeys: (
-      await db
-        .select({
-          id: apiKeys.id,
-          name: apiKeys.name,
-          prefix: apiKeys.prefix,
-          scopes: apiKeys.scopes,
-          createdAt: apiKeys.createdAt,
-          expiresAt: apiKeys.expiresAt,
-          lastUsedAt: apiKeys.lastUsedAt,
-          revokedAt: apiKeys.revokedAt,
-        })
-        .from(apiKeys)
-        .where(eq(apiKeys.userId, userId))
-        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
-    ).map((k) => ({ ...k, createdAt: iso(k.createdAt), expiresAt: iso(k.expiresAt), lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })),
+    apiKeys: await ownApiKeys(db, userId),
     webhookEndpoints: (
       await db
         .select({

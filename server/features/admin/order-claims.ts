@@ -3,6 +3,7 @@ import { CLAIM_IDLE_HOURS, TEAM_MESSAGES, type ClaimInfo } from '../../../shared
 import type { Executor } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { displayName, personColumns, type Person } from '../../lib/person';
 import { recordLiveEvent } from '../live-updates';
 import { SUBMISSION_NOT_FOUND } from './change-status';
 
@@ -17,21 +18,14 @@ const IDLE = sql.raw(`interval '${CLAIM_IDLE_HOURS} hours'`);
 /** The order is held: someone claimed it and the claim has not lapsed. */
 export const claimHeld: SQL<boolean> = sql<boolean>`(${submissions.claimedBy} is not null and ${submissions.claimActiveAt} > now() - ${IDLE})`;
 
-const claimantColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email };
-
-function claimantName(u: Claimant): string {
-  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return full || u.name.trim() || u.email;
-}
-
-type Claimant = { firstName: string | null; lastName: string | null; name: string; email: string };
+const claimantColumns = personColumns(users);
 
 /** A live claim as the API answers it, from the claimant and the order's claim times. */
-export function toClaimInfo(userId: string, claimant: Claimant, claimedAt: Date | null, activeAtOrNull: Date | null): ClaimInfo {
+export function toClaimInfo(userId: string, claimant: Person, claimedAt: Date | null, activeAtOrNull: Date | null): ClaimInfo {
   const activeAt = activeAtOrNull ?? claimedAt ?? new Date();
   return {
     userId,
-    name: claimantName(claimant),
+    name: displayName(claimant),
     claimedAt: (claimedAt ?? activeAt).toISOString(),
     activeAt: activeAt.toISOString(),
     lapsesAt: new Date(activeAt.getTime() + CLAIM_IDLE_HOURS * 3_600_000).toISOString(),
@@ -42,7 +36,7 @@ export function toClaimInfo(userId: string, claimant: Claimant, claimedAt: Date 
  * The live claimant of the order, as JSON in the order's own query (null when nobody holds it or the claim
  * lapsed): the queue list reads it per listed row instead of a query of its own (decision 037).
  */
-export const claimantColumn = sql<(Claimant & { id: string }) | null>`(select json_build_object('id', c.id, 'firstName', c.first_name,
+export const claimantColumn = sql<(Person & { id: string }) | null>`(select json_build_object('id', c.id, 'firstName', c.first_name,
   'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = "submissions"."claimed_by" and "submissions"."claim_active_at" > now() - ${IDLE})`;
 
 /** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
@@ -73,7 +67,7 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
     .where(eq(submissions.id, id))
     .limit(1);
   if (!row) return notFound(SUBMISSION_NOT_FOUND);
-  if (row.held && row.claimedBy !== userId && row.claimant) return conflict(TEAM_MESSAGES.claimedBy(claimantName(row.claimant)));
+  if (row.held && row.claimedBy !== userId && row.claimant) return conflict(TEAM_MESSAGES.claimedBy(displayName(row.claimant)));
   if (row.status === 'cancelled') return conflict(TEAM_MESSAGES.cannotClaim);
   return conflict(TEAM_MESSAGES.notClaimed);
 }

@@ -7,6 +7,7 @@ import { documentsBySubmission, toSubmission } from '../submissions';
 import type { Executor } from '../../db/client';
 import { refundedBySubmission } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
+import { personColumns } from '../../lib/person';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -15,7 +16,7 @@ export interface CustomerInfo {
   email: string;
 }
 
-export const customerColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email };
+export const customerColumns = personColumns(users);
 
 export function customerName(c: CustomerInfo): string {
   const full = [c.firstName, c.lastName].filter(Boolean).join(' ').trim();

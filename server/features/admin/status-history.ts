@@ -3,6 +3,7 @@ import type { StatusHistoryEntry } from '../../../shared/review.schema';
 import type { Executor } from '../../db/client';
 import { submissions, submissionStatusChanges, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { personColumns } from '../../lib/person';
 import { customerName } from './serialize';
 import { SUBMISSION_NOT_FOUND } from './change-status';
 
@@ -11,10 +12,7 @@ export async function listStatusHistory(db: Executor, submissionId: string): Pro
   const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).limit(1);
   if (!exists) throw notFound(SUBMISSION_NOT_FOUND);
   const rows = await db
-    .select({
-      change: submissionStatusChanges,
-      user: { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email },
-    })
+    .select({ change: submissionStatusChanges, user: personColumns(users) })
     .from(submissionStatusChanges)
     .leftJoin(users, eq(users.id, submissionStatusChanges.changedBy))
     .where(eq(submissionStatusChanges.submissionId, submissionId))

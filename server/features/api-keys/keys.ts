@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -87,6 +87,12 @@ export async function listApiKeys(db: Executor, userId: string): Promise<ApiKey[
     .where(await managedKeys(db, userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => toApiKey(r.key, r.key.userId === userId ? undefined : { name: r.name, email: r.email }));
+}
+
+/** The account's own keys, oldest first, however many an owner manages (the data export's; never a secret). */
+export async function ownApiKeys(db: Executor, userId: string): Promise<ApiKey[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return rows.map((row) => toApiKey(row));
 }
 
 /**

@@ -146,45 +146,46 @@ export async function startCreditPurchase(
   if (membership && membership.role !== 'owner') throw forbidden(CREDIT_MESSAGES.ownerOnly);
   const organisationId = membership?.organisationId ?? null;
   const id = newId();
-  if (provider.stripe) {
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await provider.stripe.client.paymentIntents.create(
-        { amount: amountPence, currency: CURRENCY, metadata: { creditPurchaseId: id, userId }, automatic_payment_methods: { enabled: true } },
-        { idempotencyKey: `credit-${id}` },
-      );
-    } catch (err) {
-      provider.log.error({ err }, 'Stripe refused to create a credit PaymentIntent');
-      throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
-    }
-    if (!intent.client_secret) throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
-    await db.insert(creditPurchases).values({
-      id,
-      userId,
-      organisationId,
-      amountPence,
-      currency: CURRENCY,
-      provider: 'stripe',
-      providerPaymentId: intent.id,
-      clientSecret: intent.client_secret,
-      status: 'requires_payment',
-    });
-    return { purchaseId: id, clientSecret: intent.client_secret, provider: 'stripe', amountPence, publishableKey: provider.stripe.settings.publishableKey };
+  const { publishableKey, ...payment } = provider.stripe
+    ? await startStripeCreditPayment(provider.stripe, provider.log, { id, userId, amountPence })
+    : startSandboxCreditPayment();
+  await db
+    .insert(creditPurchases)
+    .values({ id, userId, organisationId, amountPence, currency: CURRENCY, ...payment, status: 'requires_payment' });
+  return { purchaseId: id, clientSecret: payment.clientSecret, provider: payment.provider, amountPence, publishableKey };
+}
+
+/** A pack's payment as its provider started it: what the purchase row keeps and the checkout needs. */
+interface StartedCreditPayment {
+  provider: 'stripe' | 'sandbox';
+  providerPaymentId: string;
+  clientSecret: string;
+  publishableKey: string | null;
+}
+
+async function startStripeCreditPayment(
+  stripe: NonNullable<PaymentProviderContext['stripe']>,
+  log: PaymentProviderContext['log'],
+  { id, userId, amountPence }: { id: string; userId: string; amountPence: number },
+): Promise<StartedCreditPayment> {
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe.client.paymentIntents.create(
+      { amount: amountPence, currency: CURRENCY, metadata: { creditPurchaseId: id, userId }, automatic_payment_methods: { enabled: true } },
+      { idempotencyKey: `credit-${id}` },
+    );
+  } catch (err) {
+    log.error({ err }, 'Stripe refused to create a credit PaymentIntent');
+    throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
   }
+  if (!intent.client_secret) throw new HttpError(502, PAYMENT_MESSAGES.setupFailed);
+  return { provider: 'stripe', providerPaymentId: intent.id, clientSecret: intent.client_secret, publishableKey: stripe.settings.publishableKey };
+}
+
+function startSandboxCreditPayment(): StartedCreditPayment {
   const providerPaymentId = `sbx_cr_${randomBytes(12).toString('hex')}`;
   const clientSecret = `${providerPaymentId}_secret_${randomBytes(16).toString('hex')}`;
-  await db.insert(creditPurchases).values({
-    id,
-    userId,
-    organisationId,
-    amountPence,
-    currency: CURRENCY,
-    provider: 'sandbox',
-    providerPaymentId,
-    clientSecret,
-    status: 'requires_payment',
-  });
-  return { purchaseId: id, clientSecret, provider: 'sandbox', amountPence, publishableKey: null };
+  return { provider: 'sandbox', providerPaymentId, clientSecret, publishableKey: null };
 }
 
 /**

@@ -63,13 +63,29 @@ export async function dailyFigures(db: Executor, range: InsightsRange): Promise<
     ) p
     cross join lateral (select coalesce(sum(amount_pence), 0) as pence from refunds where created_at >= d.lo and created_at < d.hi) r
     order by d.day`);
-  return rowsOf(result).map((r) => {
-    const paidPence = int(r.paid);
-    const refundedPence = int(r.refunded);
-    const netPence = paidPence - refundedPence;
-    return { day: String(r.day), orders: int(r.orders), paidPence, refundedPence, netPence, net: penceToPounds(netPence) };
-  });
+  return rowsOf(result).map((r) => dailyFiguresOf(r.day, r.orders, r.paid, r.refunded));
 }
+
+/** One day's figures from its orders and its pence paid and refunded (also the rollups'). */
+export function dailyFiguresOf(day: unknown, orders: unknown, paid: unknown, refunded: unknown): DailyFigures {
+  const paidPence = int(paid);
+  const refundedPence = int(refunded);
+  const netPence = paidPence - refundedPence;
+  return { day: String(day), orders: int(orders), paidPence, refundedPence, netPence, net: penceToPounds(netPence) };
+}
+
+/**
+ * The orders completed in [lo, hi) with a clock: tier, completed_at, due_date, speed, and in seconds from the clock's
+ * start how long the order took and what was promised (the rules of `turnaround`, also the rollups').
+ */
+export const completions = (lo: SQL, hi: SQL): SQL => sql`
+  select s.service_tier, s.completed_at, s.due_date,
+    case when s.revision_requested_at is not null then 'revision' when s.fast_turnaround then 'fast' else 'standard' end as speed,
+    extract(epoch from s.completed_at - c.start)::float8 as took,
+    extract(epoch from s.due_date - c.start)::float8 as promised
+  from submissions s
+  cross join lateral (select coalesce(s.revision_requested_at, s.paid_at, s.review_started_at) as start) c
+  where s.completed_at >= ${lo} and s.completed_at < ${hi} and s.due_date is not null and c.start is not null`;
 
 /**
  * Turnaround of the orders completed in the range, against what was promised. The clock starts at payment, or at
@@ -85,15 +101,7 @@ export async function turnaround(db: Executor, range: InsightsRange): Promise<Tu
       count(*) filter (where t.completed_at <= t.due_date) as on_time,
       percentile_cont(array[0.5, 0.9]) within group (order by t.took) as took,
       percentile_cont(0.5) within group (order by t.promised) as promised
-    from (
-      select s.service_tier, s.completed_at, s.due_date,
-        case when s.revision_requested_at is not null then 'revision' when s.fast_turnaround then 'fast' else 'standard' end as speed,
-        extract(epoch from s.completed_at - c.start)::float8 as took,
-        extract(epoch from s.due_date - c.start)::float8 as promised
-      from submissions s
-      cross join lateral (select coalesce(s.revision_requested_at, s.paid_at, s.review_started_at) as start) c
-      where s.completed_at >= ${lo} and s.completed_at < ${hi} and s.due_date is not null and c.start is not null
-    ) t
+    from (${completions(lo, hi)}) t
     group by grouping sets ((), (t.service_tier), (t.speed))`);
   const found = new Map<string, Row>();
   const took = (r: Row | undefined, i: number) => (Array.isArray(r?.took) ? (r.took as unknown[])[i] : null);
@@ -159,46 +167,57 @@ export async function openWork(db: Executor, now: Date): Promise<OpenWorkRow[]> 
 }
 
 /**
+ * Per reviewer (delivered_by), their deliveries in [lo, hi): how many, the orders and their words (an order counts at
+ * the reviewer's first delivery of it: the lowest number among theirs that `earlier` keeps) and the active seconds.
+ * A delivery is the reviewer's first unless an earlier-numbered one by them is; only later deliveries (revisions,
+ * redeliveries: a few in a hundred) need that look-up, through the unique index.
+ */
+export function reviewerDeliveries(lo: SQL, hi: SQL, earlier: SQL = sql``): SQL {
+  return sql`
+    select d.delivered_by as reviewer_id, count(*) as deliveries,
+      count(*) filter (where f.first) as orders,
+      coalesce(sum(s.word_count) filter (where f.first), 0) as words,
+      coalesce(sum(de.active_seconds), 0) as active_seconds
+    from deliveries d
+    join submissions s on s.id = d.submission_id
+    left join delivery_efforts de on de.delivery_id = d.id
+    cross join lateral (
+      select d.number = 1 or not exists (
+        select 1 from deliveries e
+        where e.submission_id = d.submission_id and e.number < d.number and e.delivered_by is not distinct from d.delivered_by
+          ${earlier}
+      ) as first
+    ) f
+    where d.delivered_at >= ${lo} and d.delivered_at < ${hi}
+    group by d.delivered_by`;
+}
+
+/**
  * Output per reviewer: who delivered (deliveries.delivered_by, one row per completion, written in the same
  * transaction as the move to 'completed'), in the range by delivered_at. An order counts once per reviewer, with its
  * words, however many times they delivered it; a revision delivered by someone else counts for them too.
  */
 export async function reviewerOutput(db: Executor, range: InsightsRange): Promise<ReviewerRow[]> {
   const { lo, hi } = bounds(range);
-  // A delivery is the reviewer's first of that order in the range unless an earlier-numbered one by them is; only
-  // later deliveries (revisions, redeliveries: a few in a hundred) need that look-up, through the unique index.
+  // An order counts at the reviewer's first delivery of it in the range.
   const result = await db.execute(sql`
     select r.reviewer_id, u.name, r.orders, r.deliveries, r.words, r.active_seconds
-    from (
-      select d.delivered_by as reviewer_id, count(*) as deliveries,
-        count(*) filter (where f.first) as orders,
-        coalesce(sum(s.word_count) filter (where f.first), 0) as words,
-        coalesce(sum(de.active_seconds), 0) as active_seconds
-      from deliveries d
-      join submissions s on s.id = d.submission_id
-      left join delivery_efforts de on de.delivery_id = d.id
-      cross join lateral (
-        select d.number = 1 or not exists (
-          select 1 from deliveries e
-          where e.submission_id = d.submission_id and e.number < d.number and e.delivered_by is not distinct from d.delivered_by
-            and e.delivered_at >= ${lo} and e.delivered_at < ${hi}
-        ) as first
-      ) f
-      where d.delivered_at >= ${lo} and d.delivered_at < ${hi}
-      group by d.delivered_by
-    ) r
+    from (${reviewerDeliveries(lo, hi, sql`and e.delivered_at >= ${lo} and e.delivered_at < ${hi}`)}) r
     left join users u on u.id = r.reviewer_id
     order by r.orders desc, r.words desc, u.name nulls last`);
-  return rowsOf(result).map((r) => ({
-    reviewerId: r.reviewer_id === null ? null : String(r.reviewer_id),
-    name: r.name === null || r.name === undefined ? 'Former team member' : String(r.name),
-    orders: int(r.orders),
-    deliveries: int(r.deliveries),
-    words: int(r.words),
-    activeSeconds: int(r.active_seconds),
-    wordsPerActiveHour: wordsPerActiveHour(int(r.words), int(r.active_seconds)),
-  }));
+  return rowsOf(result).map(reviewerRowOf);
 }
+
+/** A row of reviewer_id, name and the four sums as the dashboard's reviewer row (also the rollups'). */
+export const reviewerRowOf = (r: Row): ReviewerRow => ({
+  reviewerId: r.reviewer_id === null ? null : String(r.reviewer_id),
+  name: r.name === null || r.name === undefined ? 'Former team member' : String(r.name),
+  orders: int(r.orders),
+  deliveries: int(r.deliveries),
+  words: int(r.words),
+  activeSeconds: int(r.active_seconds),
+  wordsPerActiveHour: wordsPerActiveHour(int(r.words), int(r.active_seconds)),
+});
 
 /**
  * Settings for the dashboard's queries alone, each in its own read-only transaction (SET LOCAL ends with it):

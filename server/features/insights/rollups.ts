@@ -4,7 +4,6 @@ import {
   addDays,
   INSIGHTS_TIME_ZONE,
   TURNAROUND_SPEEDS,
-  wordsPerActiveHour,
   type DailyFigures,
   type Insights,
   type InsightsRange,
@@ -12,14 +11,25 @@ import {
   type TurnaroundRow,
   type TurnaroundSpeed,
 } from '../../../shared/insights.schema';
-import { penceToPounds } from '../../../shared/money';
 import { SERVICE_TIERS, type ServiceTier } from '../../../shared/service-tiers';
 import type { Database, Executor } from '../../db/client';
 import { insightsReviewerDays, insightsTurnaroundDays, insightsTurnaroundMonths } from '../../db/schema';
 import { countedRoundJob } from '../../jobs/rounds';
 import { QUEUES } from '../../jobs/queues';
 import type { JobHandler } from '../../jobs/runner';
-import { assembleInsights, bounds, hoursOf, int, openWork, rowsOf, type Row } from './compute-insights';
+import {
+  assembleInsights,
+  bounds,
+  completions,
+  dailyFiguresOf,
+  hoursOf,
+  int,
+  openWork,
+  reviewerDeliveries,
+  reviewerRowOf,
+  rowsOf,
+  type Row,
+} from './compute-insights';
 import { addHistogram, addSparse, bucketSql, emptyHistogram, percentiles, toSparse, type Histogram } from './histogram';
 
 /**
@@ -54,23 +64,15 @@ export async function recomputeDay(tx: Executor, day: string): Promise<void> {
     where o.n > 0 or p.pence <> 0 or r.pence <> 0`);
 
   // Completions: the clock and speed rules of turnaround(), bucketed per tier and speed.
-  const completions = await tx.execute(sql`
-    with t as (
-      select s.service_tier, s.completed_at <= s.due_date as on_time,
-        case when s.revision_requested_at is not null then 'revision' when s.fast_turnaround then 'fast' else 'standard' end as speed,
-        extract(epoch from s.completed_at - c.start)::float8 as took,
-        extract(epoch from s.due_date - c.start)::float8 as promised
-      from submissions s
-      cross join lateral (select coalesce(s.revision_requested_at, s.paid_at, s.review_started_at) as start) c
-      where s.completed_at >= ${lo} and s.completed_at < ${hi} and s.due_date is not null and c.start is not null
-    )
+  const completed = await tx.execute(sql`
+    with t as (${completions(lo, hi)})
     select service_tier, speed, 'took' as measure, ${bucketSql(sql`took`)} as bucket, count(*) as n,
-      count(*) filter (where on_time) as on_time
+      count(*) filter (where completed_at <= due_date) as on_time
     from t group by 1, 2, 4
     union all
     select service_tier, speed, 'promised', ${bucketSql(sql`promised`)}, count(*), 0 from t group by 1, 2, 4`);
   const cells = new Map<string, Cell>();
-  for (const r of rowsOf(completions)) {
+  for (const r of rowsOf(completed)) {
     const cell = cellOf(cells, r);
     if (r.measure === 'took') {
       cell.completed += int(r.n);
@@ -87,22 +89,7 @@ export async function recomputeDay(tx: Executor, day: string): Promise<void> {
   }
 
   // Reviewer output: an order counts for a reviewer on the day of their first delivery of it (the lowest number).
-  const reviewers = await tx.execute(sql`
-    select d.delivered_by as reviewer_id, count(*) as deliveries,
-      count(*) filter (where f.first) as orders,
-      coalesce(sum(s.word_count) filter (where f.first), 0) as words,
-      coalesce(sum(de.active_seconds), 0) as active_seconds
-    from deliveries d
-    join submissions s on s.id = d.submission_id
-    left join delivery_efforts de on de.delivery_id = d.id
-    cross join lateral (
-      select d.number = 1 or not exists (
-        select 1 from deliveries e
-        where e.submission_id = d.submission_id and e.number < d.number and e.delivered_by is not distinct from d.delivered_by
-      ) as first
-    ) f
-    where d.delivered_at >= ${lo} and d.delivered_at < ${hi}
-    group by d.delivered_by`);
+  const reviewers = await tx.execute(reviewerDeliveries(lo, hi));
   const reviewerRows = rowsOf(reviewers).map((r) => ({
     day,
     reviewerId: r.reviewer_id === null ? null : String(r.reviewer_id),
@@ -244,12 +231,7 @@ export async function rolledUpDailyFigures(db: Executor, range: InsightsRange): 
     from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as g(day)
     left join insights_days d on d.day = g.day::date
     order by g.day`);
-  return rowsOf(result).map((r) => {
-    const paidPence = int(r.paid_pence);
-    const refundedPence = int(r.refunded_pence);
-    const netPence = paidPence - refundedPence;
-    return { day: String(r.day), orders: int(r.orders), paidPence, refundedPence, netPence, net: penceToPounds(netPence) };
-  });
+  return rowsOf(result).map((r) => dailyFiguresOf(r.day, r.orders, r.paid_pence, r.refunded_pence));
 }
 
 interface Group {
@@ -335,15 +317,7 @@ export async function rolledUpReviewers(db: Executor, range: InsightsRange): Pro
     where r.day between ${range.from}::date and ${range.to}::date
     group by u.id, u.name
     order by 3 desc, 5 desc, u.name nulls last`);
-  return rowsOf(result).map((r) => ({
-    reviewerId: r.reviewer_id === null ? null : String(r.reviewer_id),
-    name: r.name === null || r.name === undefined ? 'Former team member' : String(r.name),
-    orders: int(r.orders),
-    deliveries: int(r.deliveries),
-    words: int(r.words),
-    activeSeconds: int(r.active_seconds),
-    wordsPerActiveHour: wordsPerActiveHour(int(r.words), int(r.active_seconds)),
-  }));
+  return rowsOf(result).map(reviewerRowOf);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   newInvitationToken,
   requireInvitedAccount,
 } from '../../lib/invitations';
+import { displayName, personColumns } from '../../lib/person';
 import { notifyOrganisationInvitation } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
 import { membershipOf, type Membership } from './membership';
@@ -34,20 +35,7 @@ import { membershipOf, type Membership } from './membership';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface Person {
-  firstName: string | null;
-  lastName: string | null;
-  name: string;
-  email: string;
-}
-
-/** First and last name, else the account name, else the e-mail (as the review team names people). */
-export function displayName(u: Person): string {
-  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return full || u.name.trim() || u.email;
-}
-
-const person = { firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email };
+const person = personColumns(users);
 
 /** The signed-in account's membership, its organisation's row locked for the rest of the transaction; 404 without one. */
 async function lockedMembership(tx: Tx, userId: string): Promise<Membership> {
@@ -163,10 +151,7 @@ export async function myOrganisation(db: Executor, userId: string): Promise<MyOr
 async function pendingInvitations(db: Executor, organisationId: string): Promise<OrganisationInvitation[]> {
   const inviter = alias(users, 'inviter');
   const rows = await db
-    .select({
-      row: organisationInvitations,
-      inviter: { firstName: inviter.firstName, lastName: inviter.lastName, name: inviter.name, email: inviter.email },
-    })
+    .select({ row: organisationInvitations, inviter: personColumns(inviter) })
     .from(organisationInvitations)
     .leftJoin(inviter, eq(inviter.id, organisationInvitations.invitedBy))
     .where(and(eq(organisationInvitations.organisationId, organisationId), pendingInvitation))

@@ -17,13 +17,13 @@ import {
   organisationNameInputSchema,
 } from '../../../shared/organisation.schema';
 import { notFound } from '../../lib/http-error';
+import { displayName } from '../../lib/person';
 import { requireUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
 import {
   acceptOrganisationInvitation,
   changeMemberRole,
   createOrganisation,
-  displayName,
   inviteMember,
   leaveOrganisation,
   lookUpOrganisationInvitation,

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import {
   cardDigits,
@@ -8,15 +7,12 @@ import {
   type SandboxConfirmResponse,
 } from '../../../shared/payment.schema';
 import type { Database } from '../../db/client';
-import { payments, submissions } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../lib/http-error';
-import { customerCanSee } from '../submissions';
+import { conflict, HttpError } from '../../lib/http-error';
 import { markPaymentFailed } from './mark-payment-failed';
 import { markSandboxPaymentSucceeded } from './mark-payment-succeeded';
+import { payablePayment } from './payable-payment';
 import { saveSandboxCard } from './saved-cards';
 import type { FeatureContext } from '../context';
-
-const PAYMENT_NOT_FOUND = 'Payment not found';
 
 /** What the sandbox says about a card (Stripe's test-mode behaviour for the same numbers). */
 export function sandboxOutcome(cardNumber: string): { ok: true } | { ok: false; message: string } {
@@ -34,16 +30,7 @@ export async function confirmSandboxPayment(
   input: SandboxConfirmInput,
   log: Parameters<typeof markSandboxPaymentSucceeded>[3],
 ): Promise<SandboxConfirmResponse> {
-  const [found] = await db
-    .select({ payment: payments, status: submissions.status })
-    .from(payments)
-    // Whoever may see the order as a customer pays it (decision 047: a member pays an order of their organisation).
-    .innerJoin(submissions, and(eq(submissions.id, payments.submissionId), customerCanSee(user.id)))
-    .where(eq(payments.clientSecret, input.clientSecret))
-    .limit(1);
-  if (!found || found.payment.provider !== 'sandbox') throw notFound(PAYMENT_NOT_FOUND);
-  const { payment } = found;
-  if (found.status !== 'new' || payment.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  const payment = await payablePayment(db, user.id, input.clientSecret, 'sandbox');
 
   const outcome = sandboxOutcome(input.cardNumber);
   if (!outcome.ok) {

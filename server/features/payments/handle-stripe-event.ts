@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import type { FeatureContext } from '../context';
 import { markPaymentFailed } from './mark-payment-failed';
-import { markPaymentSucceeded } from './mark-payment-succeeded';
+import { markPaymentSucceeded, stripeIntentReceived } from './mark-payment-succeeded';
 import { recordProviderRefunds } from './refunds';
 import { recordStripeCard } from './saved-cards';
 import { markCreditPurchaseSucceeded } from '../credit';
@@ -21,26 +21,14 @@ export async function handleStripeEvent(
     const intent = event.data.object;
     if (intent.metadata?.creditPurchaseId) {
       // A credit pack (decision 024), not an order.
-      const credited = await markCreditPurchaseSucceeded(db, {
-        provider: 'stripe',
-        providerPaymentId: intent.id,
-        amountPence: intent.amount_received,
-        currency: intent.currency,
-      }, context.billing);
+      const credited = await markCreditPurchaseSucceeded(db, stripeIntentReceived(intent), context.billing);
       log.info({ eventId: event.id, paymentIntent: intent.id, outcome: credited }, 'stripe credit purchase succeeded');
       return;
     }
     const outcome = await markPaymentSucceeded(
       db,
       context,
-      {
-        provider: 'stripe',
-        providerPaymentId: intent.id,
-        amountPence: intent.amount_received,
-        currency: intent.currency,
-        eventId: event.id,
-        eventType: event.type,
-      },
+      { ...stripeIntentReceived(intent), eventId: event.id, eventType: event.type },
       log,
     );
     log.info({ eventId: event.id, paymentIntent: intent.id, outcome }, 'stripe payment_intent.succeeded');

@@ -18,6 +18,14 @@ export interface PaymentSucceededEvent {
   eventType?: string;
 }
 
+/** What a succeeded Stripe PaymentIntent received: an order's or a credit pack's payment, as the ledger names it. */
+export const stripeIntentReceived = (intent: { id: string; amount_received: number; currency: string }) => ({
+  provider: 'stripe' as const,
+  providerPaymentId: intent.id,
+  amountPence: intent.amount_received,
+  currency: intent.currency,
+});
+
 export type PaymentSucceededOutcome =
   | 'paid'
   | 'duplicate-event'

@@ -16,7 +16,12 @@ import type { FeatureContext } from '../context';
 import { getAccessibleSubmission } from '../submissions';
 import { createSandboxIntent, recordStripeIntent } from './create-payment-intent';
 import { markPaymentFailed } from './mark-payment-failed';
-import { markPaymentSucceeded, markSandboxPaymentSucceeded, type PaymentSucceededOutcome } from './mark-payment-succeeded';
+import {
+  markPaymentSucceeded,
+  markSandboxPaymentSucceeded,
+  stripeIntentReceived,
+  type PaymentSucceededOutcome,
+} from './mark-payment-succeeded';
 import { currentProvider, ensureStripeCustomer, findOwnCard } from './saved-cards';
 import type { PaymentProviderContext } from './stripe-client';
 
@@ -127,15 +132,8 @@ async function payWithStripe(
     const outcome = await markPaymentSucceeded(
       db,
       context,
-      {
-        provider: 'stripe',
-        providerPaymentId: intent.id,
-        amountPence: intent.amount_received,
-        currency: intent.currency,
-        // Stripe's answer to our own authenticated call; the webhook that follows finds the payment succeeded.
-        eventId: `confirm_${intent.id}`,
-        eventType: 'saved_card.confirmed',
-      },
+      // Stripe's answer to our own authenticated call; the webhook that follows finds the payment succeeded.
+      { ...stripeIntentReceived(intent), eventId: `confirm_${intent.id}`, eventType: 'saved_card.confirmed' },
       stripe.log,
     );
     return answerOf(outcome, submission.id);

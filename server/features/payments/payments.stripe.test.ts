@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { paymentEvents, payments, submissionStatusChanges, submissions } from '../../db/schema';
+import { creditPurchases, paymentEvents, payments, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createSubmissionVia } from '../../test-support/orders';
 import { deliverStripeEvent, FakeStripe, STRIPE_TEST_WEBHOOK_SECRET, stripeTestConfig } from '../../test-support/fake-stripe';
@@ -223,5 +223,33 @@ describe('Stripe payments', () => {
       payload: { clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('Stripe credit packs', () => {
+  it('starts a pack as a PaymentIntent, and credits it once from the webhook, at the stored amount only', async () => {
+    const buyer = await signUp(t.app);
+    const started = await t.app.inject({ method: 'POST', url: '/api/credit/checkout', headers: { cookie: buyer.cookie }, payload: { amountPence: 5000 } });
+    expect(started.statusCode).toBe(200);
+    const body = started.json();
+    expect(body).toMatchObject({ provider: 'stripe', amountPence: 5000, publishableKey: 'pk_test_x' });
+    expect(seen[0]!.idempotencyKey).toBe(`credit-${body.purchaseId}`);
+    expect(seen[0]!.form.get('metadata[creditPurchaseId]')).toBe(body.purchaseId);
+    const [purchase] = await t.app.db.select().from(creditPurchases).where(eq(creditPurchases.id, body.purchaseId));
+    expect(purchase).toMatchObject({ provider: 'stripe', clientSecret: body.clientSecret, amountPence: 5000, currency: 'gbp', status: 'requires_payment' });
+
+    const succeeded = (id: string, amount: number) =>
+      intentEvent(id, 'payment_intent.succeeded', {
+        id: purchase!.providerPaymentId,
+        amount_received: amount,
+        currency: 'gbp',
+        metadata: { creditPurchaseId: body.purchaseId },
+      });
+    const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/credit', headers: { cookie: buyer.cookie } })).json().balancePence;
+    expect((await deliver(succeeded('evt_credit_ok', 5000))).statusCode).toBe(200);
+    expect((await deliver(succeeded('evt_credit_again', 5000))).statusCode).toBe(200);
+    expect(await balance()).toBe(5000);
+    expect((await deliver(succeeded('evt_credit_low', 1))).statusCode).toBe(200);
+    expect(await balance()).toBe(5000);
   });
 });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContentSchema } from '../../../shared/api.schema';
-import { sandboxCardSchema } from '../../../shared/payment.schema';
+import { sandboxCardSchema, type PaymentProvider } from '../../../shared/payment.schema';
 import {
   cardSetupResponseSchema,
   completeCardSetupSchema,
@@ -70,30 +70,24 @@ export async function savedCardRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // "Add card" in Settings: a SetupIntent with Stripe, the test card rules in the sandbox. Each exists for one provider.
-  const stripeOnly = async () => {
-    if (!stripe) throw notFound('No route for this request');
-  };
-  const sandboxOnly = async () => {
-    if (stripe) throw notFound('No route for this request');
-  };
-  api.post(
-    '/api/saved-cards/setup',
-    { config: customer, onRequest: stripeOnly, preHandler: limitPayments, schema: { response: { 200: cardSetupResponseSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      if (!stripe) throw notFound('No route for this request');
-      return startStripeCardSetup(app.db, user.id, { ...stripe, log: request.log });
+  // "Add card" in Settings (a SetupIntent with Stripe, the test card rules in the sandbox) and the checkout's "save this
+  // card" with Stripe: each exists for one provider (else the not-found handler's answer), and each is a card attempt.
+  const cardAttempt = <S extends FastifySchema>(provider: PaymentProvider, schema: S) => ({
+    config: customer,
+    onRequest: async (request: FastifyRequest) => {
+      if ((provider === 'stripe') !== Boolean(stripe)) throw notFound(`No route for ${request.method} ${request.routeOptions.url}`);
     },
-  );
+    preHandler: limitPayments,
+    schema,
+  });
+  api.post('/api/saved-cards/setup', cardAttempt('stripe', { response: { 200: cardSetupResponseSchema } }), async (request) => {
+    const user = await requireUser(request);
+    if (!stripe) throw notFound('No route for this request');
+    return startStripeCardSetup(app.db, user.id, { ...stripe, log: request.log });
+  });
   api.post(
     '/api/saved-cards/setup/complete',
-    {
-      config: customer,
-      onRequest: stripeOnly,
-      preHandler: limitPayments,
-      schema: { body: completeCardSetupSchema, response: { 201: savedCardSchema } },
-    },
+    cardAttempt('stripe', { body: completeCardSetupSchema, response: { 201: savedCardSchema } }),
     async (request, reply) => {
       const user = await requireUser(request);
       if (!stripe) throw notFound('No route for this request');
@@ -103,12 +97,7 @@ export async function savedCardRoutes(app: FastifyInstance): Promise<void> {
   );
   api.post(
     '/api/saved-cards/sandbox',
-    {
-      config: customer,
-      onRequest: sandboxOnly,
-      preHandler: limitPayments,
-      schema: { body: sandboxCardSchema, response: { 201: savedCardSchema } },
-    },
+    cardAttempt('sandbox', { body: sandboxCardSchema, response: { 201: savedCardSchema } }),
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.code(201).send(await addSandboxCard(app.db, user.id, request.body));
@@ -117,17 +106,10 @@ export async function savedCardRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/api/payments/stripe/save-card',
-    {
-      config: customer,
-      onRequest: async () => {
-        if (!stripe) throw notFound('No route for POST /api/payments/stripe/save-card');
-      },
-      preHandler: limitPayments,
-      schema: { body: stripeSaveCardSchema, response: { 200: stripeSaveCardResponseSchema } },
-    },
+    cardAttempt('stripe', { body: stripeSaveCardSchema, response: { 200: stripeSaveCardResponseSchema } }),
     async (request) => {
       const user = await requireUser(request);
-      if (!stripe) throw notFound('No route for POST /api/payments/stripe/save-card');
+      if (!stripe) throw notFound('No route for this request');
       return chooseStripeSaveCard(app.db, user, request.body, { client: stripe.client, log: request.log });
     },
   );

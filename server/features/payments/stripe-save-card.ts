@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { CurrentUser } from '../../../shared/auth.schema';
 import { PAYMENT_MESSAGES } from '../../../shared/payment.schema';
 import type { StripeSaveCardInput } from '../../../shared/saved-cards.schema';
 import type { Database } from '../../db/client';
-import { payments, submissions } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../lib/http-error';
-import { customerCanSee } from '../submissions';
+import { HttpError } from '../../lib/http-error';
+import { payablePayment } from './payable-payment';
 import { ensureStripeCustomer } from './saved-cards';
 import type { PaymentProviderContext } from './stripe-client';
 
@@ -22,16 +20,7 @@ export async function chooseStripeSaveCard(
   input: StripeSaveCardInput,
   stripe: { client: Stripe; log: PaymentProviderContext['log'] },
 ): Promise<{ save: boolean }> {
-  const [found] = await db
-    .select({ payment: payments, status: submissions.status })
-    .from(payments)
-    // Whoever may pay the order (its owner, or a member of its organisation) may save their own card with it.
-    .innerJoin(submissions, and(eq(submissions.id, payments.submissionId), customerCanSee(user.id)))
-    .where(eq(payments.clientSecret, input.clientSecret))
-    .limit(1);
-  if (!found || found.payment.provider !== 'stripe') throw notFound('Payment not found');
-  if (found.status !== 'new' || found.payment.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-  const intentId = found.payment.providerPaymentId;
+  const intentId = (await payablePayment(db, user.id, input.clientSecret, 'stripe')).providerPaymentId;
   try {
     if (input.save) {
       const customer = await ensureStripeCustomer(db, stripe.client, user.id);

@@ -22,6 +22,7 @@ import {
   type InvitationState,
 } from '../../lib/invitations';
 import { notifyTeamInvitation } from '../../mail/notify';
+import { displayName, personColumns } from '../../lib/person';
 import type { MailSettings } from '../../mail/settings';
 import { openClaimCounts, releaseClaimsOf } from '../admin';
 
@@ -31,11 +32,6 @@ import { openClaimCounts, releaseClaimsOf } from '../admin';
  * stored, working once and for 7 days, for the verified invited address only.
  */
 export { hashInvitationToken };
-
-function displayName(u: { firstName: string | null; lastName: string | null; name: string; email: string }): string {
-  const full = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return full || u.name.trim() || u.email;
-}
 
 const lower = invitedAddress;
 /** The address a deleted account is left with (server/features/account/delete-account.ts, deletedAddress). */
@@ -169,7 +165,7 @@ export async function listTeam(db: Executor, adminEmails: readonly string[]): Pr
   });
   const inviter = alias(users, 'inviter');
   const pending = await db
-    .select({ row: teamInvitations, inviter: { firstName: inviter.firstName, lastName: inviter.lastName, name: inviter.name, email: inviter.email } })
+    .select({ row: teamInvitations, inviter: personColumns(inviter) })
     .from(teamInvitations)
     .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
     .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, sql`now()`)))
