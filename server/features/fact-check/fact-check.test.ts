@@ -357,6 +357,37 @@ describe('what the customer receives', () => {
     expect((await t.request('GET', `/api/submissions/${linkOnly}/fact-check.pdf`, customer)).statusCode).toBe(200);
   });
 
+  it('during a revision, the files of the delivery already made, never the reviewer’s draft of the next (issue 45)', async () => {
+    const revised = await order();
+    expect((await review(revised, { complete: true, reviewerNotes: 'First notes.' })).statusCode).toBe(200);
+    const asked = await t.request('POST', `/api/submissions/${revised}/revision`, customer, { message: 'Please change the closing line.' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const draft = 'A draft of the second delivery that the customer must not see yet.';
+    const urls = ['fact-check', 'reviewed.txt', 'reviewed.docx', 'fact-check.pdf'].map((suffix) => `/api/submissions/${revised}/${suffix}`);
+    // Revision requested, then in review once the reviewer saves a draft: delivery 1 all along.
+    for (const step of ['revision-requested', 'in-review'] as const) {
+      if (step === 'in-review') {
+        expect((await review(revised, { complete: false, reviewedContent: draft })).statusCode).toBe(200);
+        const moved = await t.request('PATCH', `/api/admin/submissions/${revised}/status`, admin, { status: 'in-review' });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const status = ((await t.request('GET', `/api/submissions/${revised}`, customer)).json() as { status: string }).status;
+      expect(status).toBe(step);
+      for (const url of urls) {
+        expect((await t.request('GET', url, customer)).statusCode, `${step} ${url}`).toBe(200);
+        expect((await t.request('GET', url, stranger)).statusCode, `${step} ${url}`).toBe(404);
+      }
+      expect((await t.request('GET', urls[1]!, customer)).body).toBe(REVIEWED);
+      const docx = readZip((await t.request('GET', urls[2]!, customer)).rawPayload);
+      const document = docx.get('word/document.xml')!.toString('utf8');
+      expect(document).toContain('closing line');
+      expect(document).not.toContain('must not see');
+    }
+    // Delivered again: the second version.
+    expect((await review(revised, { complete: true, reviewedContent: draft })).statusCode).toBe(200);
+    expect((await t.request('GET', urls[1]!, customer)).body).toBe(draft);
+  });
+
   it('the statement "No checkable claims" when the reviewer made it', async () => {
     const none = await order('fact-checked');
     expect((await review(none, { complete: true, noCheckableClaims: true })).statusCode).toBe(200);

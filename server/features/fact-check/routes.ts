@@ -18,6 +18,7 @@ import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../subm
 import { deliveredDiff } from '../delivery-diff';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
+import { inRevision, lastDeliveredVersion } from './delivered-version';
 import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
 
 /** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
@@ -50,12 +51,17 @@ function sendFile(reply: FastifyReply, kind: keyof typeof CONTENT_TYPES, fileNam
 export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The submission when the signed-in user may see its review; 404 for anyone else and before completion. */
+  /**
+   * The submission when the signed-in user may see its review; 404 for anyone else and before completion. During a
+   * revision the customer keeps the version last delivered (issue 45), never the reviewer's draft of the next one.
+   */
   async function deliveredSubmission(request: FastifyRequest, submissionId: string): Promise<SubmissionRow> {
     const user = await requireUser(request);
     const row = await getAccessibleSubmission(app.db, submissionId, user);
-    if (!canSeeReview(row, user)) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
-    return row;
+    if (canSeeReview(row, user)) return row;
+    const delivered = inRevision(row) ? await lastDeliveredVersion(app.db, row) : null;
+    if (!delivered) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
+    return delivered;
   }
 
   // --- The reviewer's side -------------------------------------------------------------------
