@@ -278,10 +278,46 @@ describe('what the customer receives', () => {
       expect(content).toContain('<text:insertion>');
       expect(content).toContain('<text:deletion>');
       expect(content).toContain(AUTHOR_NAME);
+      // The fact-check comments survive too (issue 45).
+      expect(content).toContain('<office:annotation');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('a Word file with a comment at each claim (verdict, note, sources) and a header naming the order and its certificate (issue 45)', async () => {
+    const file = (await t.request('GET', `/api/submissions/${id}/reviewed.docx`, customer)).rawPayload;
+    const zip = readZip(file);
+    const comments = zip.get('word/comments.xml')?.toString('utf8') ?? '';
+    const commentTexts = [...comments.matchAll(/<w:comment\b[^>]*w:id="(\d+)"[^>]*>([\s\S]*?)<\/w:comment>/g)].map((m) => ({
+      id: m[1]!,
+      text: [...m[2]!.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('\n'),
+    }));
+    expect(commentTexts).toHaveLength(3);
+    expect(commentTexts[0]!.text).toBe('Fact check: corrected\nCompleted in 1889.\nSource: https://www.toureiffel.paris/en');
+    expect(commentTexts[1]!.text).toBe('Fact check: opinion — not checkable\nA judgement.');
+    expect(commentTexts[2]!.text).toBe('Fact check: unsupported\nNo source found.');
+    expect(comments).toContain(`w:author="${AUTHOR_NAME}"`);
+
+    // Each comment spans its passage in the text: what lies between its range start and end is the quoted original.
+    const xml = zip.get('word/document.xml')!.toString('utf8');
+    const spanned = (commentId: string) => {
+      const inner = xml.match(new RegExp(`<w:commentRangeStart w:id="${commentId}"/>([\\s\\S]*?)<w:commentRangeEnd w:id="${commentId}"/>`))?.[1] ?? '';
+      // The original's text: equal and deleted runs, without what the review inserted inside the passage.
+      const original = inner.replace(/<w:ins\b[\s\S]*?<\/w:ins>/g, '');
+      return [...original.matchAll(/<w:(?:t|delText)[^>]*>([^<]*)<\/w:(?:t|delText)>/g)].map((m) => m[1]).join('');
+    };
+    expect(spanned('0')).toBe('1899');
+    expect(spanned('1')).toBe('the most beautiful tower in the world');
+    expect(spanned('2')).toBe('Москва is 2,500 km away');
+    expect(xml.match(/<w:commentReference w:id="\d+"\/>/g)).toHaveLength(3);
+
+    const headers = [...zip.entries()].filter(([name]) => /^word\/header\d*\.xml$/.test(name)).map(([, body]) => body.toString('utf8'));
+    const certificate = (await t.request('GET', `/api/submissions/${id}/certificate`, customer)).json() as { code?: string };
+    expect(headers.join('')).toContain(`Order ${id}`);
+    expect(certificate.code).toMatch(/^HP-/);
+    expect(headers.join('')).toContain(`Certificate ${certificate.code}`);
+  });
 
   it('the report as a PDF whose text pdftotext reads', async () => {
     const response = await t.request('GET', `/api/submissions/${id}/fact-check.pdf`, customer);

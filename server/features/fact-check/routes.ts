@@ -16,6 +16,7 @@ import { notFound } from '../../lib/http-error';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { deliveredDiff } from '../delivery-diff';
+import { certificateCodeOfOrder } from '../certificates';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { inRevision, lastDeliveredVersion } from './delivered-version';
@@ -125,6 +126,10 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
       parts: (await deliveredDiff(app.db, row)) ?? [],
       title: row.title,
       date: row.completedAt ?? row.updatedAt,
+      // Each claim a comment at its passage, and the order and its certificate in the header (issue 45).
+      claims: await listClaims(app.db, row.id),
+      orderId: row.id,
+      certificateCode: await certificateCodeOfOrder(app.db, row.id),
     });
     return sendFile(reply, 'word', deliveryFileNames(row.id).word, file);
   });
