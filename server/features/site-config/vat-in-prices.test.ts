@@ -10,7 +10,7 @@ import { bearer, createKey } from '../../test-support/api';
 
 const TEXT = Array.from({ length: 1200 }, (_, i) => `word${i % 7}`).join(' ');
 
-describe.each([
+describe.each<{ name: string; env: Record<string, string>; rate: number }>([
   { name: 'with a VAT number', env: { VAT_NUMBER: 'GB123456789' }, rate: VAT_STANDARD_RATE_BASIS_POINTS },
   { name: 'without one', env: {}, rate: 0 },
 ])('prices $name', ({ env, rate }) => {
