@@ -97,3 +97,65 @@ test('a customer asks for the free revision and receives it, with the previous v
   await details.getByRole('button', { name: 'Previous version' }).click();
   await expect(details.getByTestId('delivery-1')).toContainText(FIRST);
 });
+
+test('a delivered order opens on its result at desktop and phone sizes, its body scrolls by keyboard, and delivery 1 stays during a revision', async ({
+  page,
+  browser,
+  signUpAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await signUpViaApi(page);
+  const { id } = await createPaidOrder(page, customer.email);
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const admin = await context.newPage();
+  await signUpAdmin(admin);
+  // Long enough that the dialog's body scrolls at both sizes.
+  await deliver(admin, id, Array.from({ length: 30 }, (_, i) => `${FIRST} Paragraph ${i + 1}.`).join('\n\n'));
+  await context.close();
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/dashboard');
+    const card = page.locator(`[data-submission-id="${id}"]`);
+    await expect(card.getByTestId('content-preview')).toContainText(`Reviewed: ${FIRST}`);
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: `Submission ${id}` });
+    const body = details.getByRole('region', { name: 'Order details and review' });
+    const word = details.getByRole('button', { name: 'Download Word (tracked changes)' });
+    await expect(word).toBeVisible();
+    // Without scrolling: the body is at its top and the whole button lies inside its visible box.
+    expect(await body.evaluate((el) => el.scrollTop)).toBe(0);
+    const [box, button] = [await body.boundingBox(), await word.boundingBox()];
+    expect(button!.y + button!.height, `${size.width}×${size.height}`).toBeLessThanOrEqual(box!.y + box!.height);
+    await expect(word).toBeInViewport({ ratio: 1 });
+
+    // Keyboard: End and PageDown scroll the body (WCAG 2.1.1).
+    await body.focus();
+    const scrollTop = () => body.evaluate((el) => el.scrollTop);
+    await page.keyboard.press('PageDown');
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    const afterPageDown = await scrollTop();
+    await page.keyboard.press('End');
+    await expect.poll(scrollTop).toBeGreaterThan(afterPageDown);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+  }
+
+  // During the revision, delivery 1's text and files stay, marked as such.
+  const asked = await page.request.post(`/api/submissions/${id}/revision`, { headers, data: { message: 'Please make it shorter overall.' } });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await page.goto('/dashboard');
+  const card = page.locator(`[data-submission-id="${id}"]`);
+  await expect(card.getByText('Revision requested', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: `Submission ${id}` });
+  await expect(details.getByTestId('delivery-label')).toHaveText('Delivery 1');
+  await expect(details.getByText(/appears here when the review is complete/)).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download Word (tracked changes)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`${id}-reviewed.docx`);
+  const [text] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download text' }).click()]);
+  expect(text.suggestedFilename()).toBe(`${id}-reviewed.txt`);
+});

@@ -386,13 +386,16 @@ test.describe('the dashboard', () => {
     await expect(page.getByTestId('counter-completed')).toHaveText('1');
     await page.reload();
     await expect(page.getByTestId('counter-messages')).toHaveText('1');
+    // Once delivered, the card previews the reviewed text (issue 45), no longer the original.
     const preview = await card.getByTestId('content-preview').textContent();
-    expect(preview).toBe(`${words(40, 'text').slice(0, 150)}…`);
+    expect(preview).toBe('Reviewed: The reviewed text, checked by a human.');
 
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog');
     await expect(details.getByText('Two claims needed sources.')).toBeVisible();
     await expect(details.getByText('The reviewed text, checked by a human.')).toBeVisible();
+    // The order's details follow the result, folded (issue 45).
+    await details.getByText('Order details', { exact: true }).click();
     await expect(details.getByText('Due date')).toBeVisible();
     // How the price was reached: the counted words times the rate (issue 28); 40 words fall under the minimum.
     await expect(details.getByTestId('price-breakdown')).toHaveText('40 words × £0.06 = £2.40 (minimum charge £5.00)');

@@ -178,6 +178,11 @@ export const v1QuoteSchema = z
       .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
     ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
     pricePence: z.number().int().nonnegative(),
+    vatPence: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('The VAT included in pricePence (prices are VAT-inclusive): 0 when no VAT is charged; the invoice shows the same amount'),
     currency: z.literal('gbp'),
     minimumApplied: z.boolean(),
     /** When the review would be due if the order were placed now. */

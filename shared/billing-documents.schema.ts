@@ -5,14 +5,8 @@ import { z } from 'zod';
  * refund, numbered in one gap-free series, with the buyer's billing details as they were when it was issued.
  */
 
-/** The UK standard rate, in basis points (2000 = 20%): prices are VAT-inclusive when a VAT number is configured. */
-export const VAT_STANDARD_RATE_BASIS_POINTS = 2000;
-
-/** The VAT inside a VAT-inclusive amount: gross × rate / (1 + rate), to the nearest penny (20%: gross × 20/120). */
-export function vatOfGross(grossPence: number, rateBasisPoints: number): number {
-  if (rateBasisPoints <= 0) return 0;
-  return Math.round((grossPence * rateBasisPoints) / (10_000 + rateBasisPoints));
-}
+// The rate and the VAT of a gross live in shared/vat.ts, which the prices before payment use too (issue 45).
+export { VAT_STANDARD_RATE_BASIS_POINTS, vatOfGross } from './vat';
 
 /** "20%" from basis points. */
 export const vatRateText = (rateBasisPoints: number) => `${(rateBasisPoints / 100).toLocaleString('en-GB')}%`;

@@ -11,5 +11,7 @@ export const siteConfigSchema = z.object({
     publishableKey: z.string().nullable(),
   }),
   signIn: z.object({ provider: z.enum(SIGN_IN_PROVIDERS) }),
+  /** The VAT rate every price includes, in basis points: 2000 with a VAT number, 0 without (issue 45, shared/vat.ts). */
+  vat: z.object({ rateBasisPoints: z.number().int().nonnegative() }).default({ rateBasisPoints: 0 }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -21,6 +21,7 @@ export function SubmissionDialogFrame({
   onOpenChange,
   className,
   footer,
+  bodyLabel,
   children,
 }: {
   submission: Pick<Submission, 'id' | 'title'>;
@@ -32,6 +33,8 @@ export function SubmissionDialogFrame({
   className?: string;
   /** Pinned below the scrolling body (DialogContent's footer). */
   footer?: ReactNode;
+  /** Makes the body a named, focusable scroll region (DialogContent's bodyLabel). */
+  bodyLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -41,7 +44,7 @@ export function SubmissionDialogFrame({
           <Eye className="h-4 w-4" aria-hidden="true" /> {triggerText}
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Submission ${submission.id}`} description={submission.title} className={className} footer={footer}>
+      <DialogContent title={`Submission ${submission.id}`} description={submission.title} className={className} footer={footer} bodyLabel={bodyLabel}>
         <div className="flex flex-col gap-6">{children}</div>
       </DialogContent>
     </Dialog>

@@ -7,6 +7,7 @@ export const SITE_CONFIG_DEFAULTS: SiteConfig = {
   support: DEFAULT_SUPPORT_CONTACT,
   payments: { provider: 'sandbox', publishableKey: null },
   signIn: { provider: 'password' },
+  vat: { rateBasisPoints: 0 },
 };
 
 /**

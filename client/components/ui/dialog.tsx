@@ -13,6 +13,7 @@ export function DialogContent({
   children,
   className,
   footer,
+  bodyLabel,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -20,6 +21,11 @@ export function DialogContent({
   className?: string;
   /** Pinned below the scrolling body (actions that must stay in reach), e.g. a form's buttons. */
   footer?: ReactNode;
+  /**
+   * Names the scrolling body and makes it a focusable region, so End, PageDown and the arrow keys scroll it and a
+   * long body can be read by keyboard (WCAG 2.1.1). For bodies with long text; a short form needs none.
+   */
+  bodyLabel?: string;
 }) {
   return (
     <RadixDialog.Portal>
@@ -42,7 +48,12 @@ export function DialogContent({
             <X className="h-5 w-5" aria-hidden="true" />
           </RadixDialog.Close>
         </div>
-        <div className="min-h-0 overflow-y-auto p-4 sm:p-5">{children}</div>
+        <div
+          className="min-h-0 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 sm:p-5"
+          {...(bodyLabel ? { tabIndex: 0, role: 'region', 'aria-label': bodyLabel, 'data-testid': 'dialog-body' } : {})}
+        >
+          {children}
+        </div>
         {footer ? <div className="border-t border-slate-200 bg-white px-4 py-3 sm:px-5">{footer}</div> : null}
       </RadixDialog.Content>
     </RadixDialog.Portal>

@@ -54,8 +54,10 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         <CardFact label="Amount">{formatPence(s.amountPence)}</CardFact>
         {s.dueDate && s.status !== 'completed' ? <CardFact label="Due">{formatDate(s.dueDate)}</CardFact> : null}
       </dl>
-      <p className="text-sm break-words text-slate-700" data-testid="content-preview">
-        {contentPreview(s.content)}
+      {/* Once delivered, the card previews the reviewed text (issue 45), the original before that. */}
+      <p className="text-sm break-words text-slate-700" data-testid="content-preview" data-preview={s.reviewedContent ? 'reviewed' : 'original'}>
+        {s.reviewedContent ? <span className="font-medium text-slate-900">Reviewed: </span> : null}
+        {contentPreview(s.reviewedContent || s.content)}
       </p>
       <RefundedAmount submission={s} />
       <div className="flex flex-wrap gap-2">
@@ -71,7 +73,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         <AfterPaymentActions submission={s} />
         {canDownload ? (
           <Button variant="outline" size="sm" onClick={() => downloadReviewedContent(s.id, s.reviewedContent ?? '')}>
-            <Download className="h-4 w-4" aria-hidden="true" /> Download
+            <Download className="h-4 w-4" aria-hidden="true" /> Download text (.txt)
           </Button>
         ) : null}
       </div>

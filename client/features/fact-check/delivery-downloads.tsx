@@ -11,7 +11,10 @@ const LABELS: Record<Kind, string> = {
   report: 'Download fact-check report',
 };
 
-/** The three files of a delivery: the clean text, the Word file with tracked changes, and the report as PDF. */
+/**
+ * The three files of a delivery: the Word file with tracked changes (the main button), the clean text, and the report
+ * as PDF.
+ */
 export function DeliveryDownloads({
   submissionId,
   hasText,
@@ -27,7 +30,7 @@ export function DeliveryDownloads({
   const file = useDownloadFile();
   const names = deliveryFileNames(submissionId);
   const paths = deliveryPaths(submissionId);
-  const kinds = (['text', 'word', 'report'] as const).filter((k) => (k === 'text' ? hasText : k === 'word' ? hasReviewedText : true));
+  const kinds = (['word', 'text', 'report'] as const).filter((k) => (k === 'text' ? hasText : k === 'word' ? hasReviewedText : true));
 
   const download = async (kind: Kind) => {
     setBusy(kind);
@@ -39,7 +42,14 @@ export function DeliveryDownloads({
   return (
     <div className="flex flex-wrap gap-2">
       {kinds.map((kind) => (
-        <Button key={kind} type="button" variant="outline" size="sm" disabled={busy !== null} onClick={() => void download(kind)}>
+        <Button
+          key={kind}
+          type="button"
+          variant={kind === 'word' ? 'primary' : 'outline'}
+          size="sm"
+          disabled={busy !== null}
+          onClick={() => void download(kind)}
+        >
           <Download className="h-4 w-4" aria-hidden="true" />
           {LABELS[kind]}
         </Button>

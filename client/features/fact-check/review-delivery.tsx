@@ -26,8 +26,12 @@ function ToggleButton({ pressed, onClick, children }: { pressed: boolean; onClic
   );
 }
 
-/** A completed review as the customer receives it: the changes, the clean copy, the report and the files. */
-export function ReviewDelivery({ submission }: { submission: Submission }) {
+/**
+ * A delivered review as the customer receives it, result first (issue 45): what changed, the files (the Word file
+ * the main button), the reviewer's notes, the text with its changes or as a clean copy, then the report and the
+ * certificate. `label` marks which delivery it is ("Delivery 1" while a revision is made).
+ */
+export function ReviewDelivery({ submission, label }: { submission: Submission; label?: string }) {
   const [view, setView] = useState<ViewMode>('changes');
   const reviewed = reviewedTextOf(submission);
   const hasText = reviewed.trim() !== '';
@@ -35,29 +39,43 @@ export function ReviewDelivery({ submission }: { submission: Submission }) {
   const changed = diffStats(parts).changedWords;
 
   return (
-    <div className="flex flex-col gap-6">
-      <CertificateCard submissionId={submission.id} />
-      <section className="flex flex-col gap-2" aria-labelledby={`${submission.id}-reviewed`}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id={`${submission.id}-reviewed`} className="text-sm font-semibold text-slate-900">
-            Reviewed content
+    <div className="flex flex-col gap-6" data-testid="review-delivery">
+      <section className="flex flex-col gap-3" aria-labelledby={`${submission.id}-reviewed`}>
+        <div className="flex flex-col gap-1">
+          <h3 id={`${submission.id}-reviewed`} className="text-base font-semibold text-slate-900">
+            Your reviewed content
+            {label ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="delivery-label">
+                {label}
+              </span>
+            ) : null}
           </h3>
           {hasText ? (
-            <div className="inline-flex rounded-lg border border-slate-200 p-0.5" role="group" aria-label="How to show the reviewed content">
-              <ToggleButton pressed={view === 'changes'} onClick={() => setView('changes')}>
-                Show changes
-              </ToggleButton>
-              <ToggleButton pressed={view === 'clean'} onClick={() => setView('clean')}>
-                Clean copy
-              </ToggleButton>
-            </div>
-          ) : null}
-        </div>
-        {hasText ? (
-          <>
             <p className="text-sm text-slate-700" data-testid="words-changed">
               {changed.toLocaleString('en-GB')} {changed === 1 ? 'word' : 'words'} changed
             </p>
+          ) : null}
+        </div>
+        <DeliveryDownloads submissionId={submission.id} hasText={Boolean(submission.reviewedContent)} hasReviewedText={hasText} />
+        <div className="flex flex-col gap-1">
+          <h4 className="text-sm font-semibold text-slate-900">Reviewer notes</h4>
+          <p className="text-sm whitespace-pre-wrap text-slate-800" data-testid="reviewer-notes">
+            {submission.reviewerNotes || 'No notes from the reviewer.'}
+          </p>
+        </div>
+        {hasText ? (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h4 className="text-sm font-semibold text-slate-900">Reviewed text</h4>
+              <div className="inline-flex rounded-lg border border-slate-200 p-0.5" role="group" aria-label="How to show the reviewed content">
+                <ToggleButton pressed={view === 'changes'} onClick={() => setView('changes')}>
+                  Show changes
+                </ToggleButton>
+                <ToggleButton pressed={view === 'clean'} onClick={() => setView('clean')}>
+                  Clean copy
+                </ToggleButton>
+              </div>
+            </div>
             {view === 'changes' ? (
               <>
                 <DiffLegend />
@@ -79,7 +97,6 @@ export function ReviewDelivery({ submission }: { submission: Submission }) {
               : 'No reviewed text was delivered with this review.'}
           </p>
         )}
-        <DeliveryDownloads submissionId={submission.id} hasText={Boolean(submission.reviewedContent)} hasReviewedText={hasText} />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby={`${submission.id}-report`}>
         <h3 id={`${submission.id}-report`} className="text-sm font-semibold text-slate-900">
@@ -87,6 +104,7 @@ export function ReviewDelivery({ submission }: { submission: Submission }) {
         </h3>
         <FactCheckReportView submissionId={submission.id} content={submission.content} />
       </section>
+      <CertificateCard submissionId={submission.id} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
+import { useSiteConfig } from '@client/lib/site-config';
+import { MINIMUM_CHARGE_PENCE } from '@shared/pricing';
 import { TIER_LIST } from '@shared/service-tiers';
 import {
   ArrowRight,
@@ -18,6 +20,7 @@ import {
   PenLine,
   Section,
   STANDARD_DAYS,
+  withVat,
   type Step,
   TierCards,
   Timer,
@@ -51,6 +54,8 @@ const EXAMPLE_WORDS = 800;
 
 export default function ServicesPage() {
   usePageMeta();
+  // With a VAT number, every price says the VAT it includes (issue 45).
+  const vatRate = useSiteConfig().vat.rateBasisPoints;
 
   return (
     <>
@@ -69,7 +74,7 @@ export default function ServicesPage() {
 
       <Section
         title="Choose your service"
-        intro="Each level includes everything in the one before it. All prices are in pounds sterling per word of your original text."
+        intro={`Each level includes everything in the one before it. All prices are in pounds sterling per word of your original text${vatRate > 0 ? `, including VAT at ${vatRate / 100}%` : ''}.`}
       >
         <TierCards />
         <div
@@ -78,7 +83,9 @@ export default function ServicesPage() {
         >
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <div>
-            <p className="font-semibold">Minimum charge: {MINIMUM_CHARGE} per order</p>
+            <p className="font-semibold" data-testid="minimum-charge">
+              Minimum charge: {withVat(MINIMUM_CHARGE_PENCE, vatRate)} per order
+            </p>
             <p className="mt-1">
               Short pieces still get a full human review, so every order costs at least {MINIMUM_CHARGE}. For example,
               the minimum covers up to {wordsCoveredByMinimum('fact-checked').toLocaleString('en-GB')} words of Fact
@@ -120,8 +127,8 @@ export default function ServicesPage() {
                 {TIER_LIST.map((tier) => (
                   <tr key={tier.id} className="border-b border-slate-100 last:border-0">
                     <th scope="row" className="py-2 font-medium text-slate-900">{tier.label}</th>
-                    <td className="py-2 text-slate-700">{examplePrice(EXAMPLE_WORDS, tier.id)}</td>
-                    <td className="py-2 text-slate-700">{examplePrice(EXAMPLE_WORDS, tier.id, true)}</td>
+                    <td className="py-2 text-slate-700">{examplePrice(EXAMPLE_WORDS, tier.id, false, vatRate)}</td>
+                    <td className="py-2 text-slate-700">{examplePrice(EXAMPLE_WORDS, tier.id, true, vatRate)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@ import { categoryLabel } from '@shared/categories';
 import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT, MINIMUM_CHARGE_PENCE, quotePrice } from '@shared/pricing';
 import { TIERS, type ServiceTier } from '@shared/service-tiers';
+import { vatIncludedText } from '@shared/vat';
 import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -25,7 +26,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
  * submit button in view, and the page gets room at its end, and the focus room above the bar, so the bar covers
  * nothing. Hidden where the summary stands beside the form.
  */
-function StickyTotalBar({ total, disabled, pending }: { total: string; disabled: boolean; pending: boolean }) {
+function StickyTotalBar({ total, vat, disabled, pending }: { total: string; vat: string | null; disabled: boolean; pending: boolean }) {
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useToastClearance(bar);
   useEffect(() => {
@@ -51,6 +52,11 @@ function StickyTotalBar({ total, disabled, pending }: { total: string; disabled:
           <p className="text-xl font-bold text-slate-900" data-testid="sticky-total">
             {total}
           </p>
+          {vat ? (
+            <p className="text-xs text-slate-600" data-testid="sticky-vat">
+              {vat}
+            </p>
+          ) : null}
         </div>
         <Button type="submit" variant="accent" disabled={disabled}>
           {pending ? 'Creating...' : 'Continue'}
@@ -69,6 +75,7 @@ export function OrderSummary({
   englishVariant,
   fast,
   pending,
+  vatRateBasisPoints = 0,
 }: {
   words: number;
   tooManyCharacters?: boolean;
@@ -77,9 +84,12 @@ export function OrderSummary({
   englishVariant: string;
   fast: boolean;
   pending: boolean;
+  /** The VAT rate the prices include (site config; 0: no VAT charged). */
+  vatRateBasisPoints?: number;
 }) {
   const tier = serviceTier in TIERS ? TIERS[serviceTier as ServiceTier] : null;
   const quote = tier ? quotePrice(words, tier.id, fast) : null;
+  const vat = quote ? vatIncludedText(quote.totalPence, vatRateBasisPoints) : null;
   const disabled = pending || words === 0 || words > MAX_WORDS || tooManyCharacters;
   return (
     <>
@@ -122,6 +132,11 @@ export function OrderSummary({
                 {quote ? formatPence(quote.totalPence) : '—'}
               </p>
             </div>
+            {vat ? (
+              <p className="text-right text-xs text-slate-600" data-testid="estimate-vat">
+                {vat}
+              </p>
+            ) : null}
             {quote?.minimumApplied ? (
               <p className="mt-2 flex items-center justify-end gap-2 text-xs text-slate-600">
                 <Badge tone="blue">min applied</Badge> Minimum order {formatPence(MINIMUM_CHARGE_PENCE)}
@@ -140,7 +155,7 @@ export function OrderSummary({
           </p>
         </CardContent>
       </Card>
-      <StickyTotalBar total={quote ? formatPence(quote.totalPence) : '—'} disabled={disabled} pending={pending} />
+      <StickyTotalBar total={quote ? formatPence(quote.totalPence) : '—'} vat={vat} disabled={disabled} pending={pending} />
     </>
   );
 }

@@ -233,6 +233,7 @@ export default function SubmissionForm() {
             englishVariant={englishVariant}
             fast={fast}
             pending={create.isPending}
+            vatRateBasisPoints={site.vat.rateBasisPoints}
           />
         </div>
       </form>

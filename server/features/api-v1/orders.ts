@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api-v1.schema';
 import { computeDueDate } from '../../../shared/due-date';
 import { quotePrice } from '../../../shared/pricing';
+import { vatOfGross } from '../../../shared/vat';
 import { TIERS } from '../../../shared/service-tiers';
 import { countWords } from '../../../shared/word-count';
 import type { Database, Executor } from '../../db/client';
@@ -28,13 +29,20 @@ type OrderSummary = z.infer<typeof v1OrderSummarySchema>;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
-export async function quote(db: Executor, caller: ApiCaller, input: { content: string; serviceTier: OrderInput['serviceTier']; fastTurnaround: boolean }): Promise<V1Quote> {
+export async function quote(
+  db: Executor,
+  caller: ApiCaller,
+  input: { content: string; serviceTier: OrderInput['serviceTier']; fastTurnaround: boolean },
+  /** The VAT rate the prices include (shared/vat.ts). */
+  vatRateBasisPoints: number,
+): Promise<V1Quote> {
   const wordCount = countWords(input.content);
   const price = quotePrice(wordCount, input.serviceTier, input.fastTurnaround);
   return {
     wordCount,
     ratePence: TIERS[input.serviceTier].ratePence,
     pricePence: price.totalPence,
+    vatPence: vatOfGross(price.totalPence, vatRateBasisPoints),
     currency: 'gbp',
     minimumApplied: price.minimumApplied,
     dueDate: computeDueDate(new Date(), input.fastTurnaround).toISOString(),

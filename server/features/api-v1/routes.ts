@@ -21,6 +21,7 @@ import { requireApiCaller } from '../api-keys';
 import { sendMessage } from '../messages';
 import { createOrderIdempotently, getOwnOrder, listOrderMessages, listOrders, quote, toV1Message, toV1Order } from './orders';
 import { v1DeliveryFileRoutes } from './files';
+import { vatRateFor } from '../../../shared/vat';
 import { collectOpenApi } from './openapi';
 
 /** Orders can carry 3,000 words of any script plus notes, as on the form. */
@@ -63,7 +64,7 @@ async function registerApiV1(app: FastifyInstance, featureRoutes: readonly ApiV1
       schema: { summary: 'Price and due date of a text, without ordering', tags: ['Orders'], body: v1QuoteInputSchema, response: { 200: v1QuoteSchema, ...problems } },
       bodyLimit: ORDER_BODY_LIMIT,
     },
-    async (request) => quote(app.db, requireApiCaller(request), request.body),
+    async (request) => quote(app.db, requireApiCaller(request), request.body, vatRateFor(app.config.VAT_NUMBER)),
   );
 
   api.post(

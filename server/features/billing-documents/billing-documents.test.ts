@@ -107,6 +107,8 @@ describe('without VAT_NUMBER: receipts', () => {
     expect(text.replace(/\s/g, '')).toContain(`(order${id})`);
     expect(text).toContain(`Total paid (GBP) ${pounds(gross)}`);
     expect(text).toContain(BILLING_MESSAGES.noVat);
+    // A tax point is a VAT term: a receipt that charges no VAT has none (issue 45).
+    expect(text).not.toContain('tax point');
     expect(text).not.toContain('VAT registration number');
     expect(text).toContain('1 Example Street');
   });
@@ -254,6 +256,7 @@ describe('with VAT_NUMBER: VAT invoices, credit notes and the month export', () 
     const receiptText = await pdfOf(t, alice, receipt!.id);
     expect(receiptText).toContain('paid from prepaid credit');
     expect(receiptText).toContain(BILLING_MESSAGES.paidFromCredit);
+    expect(receiptText).not.toContain('tax point');
     expect(receiptText).toContain(`VAT registration number: ${VAT_NUMBER}`);
 
     // Cancelled, it is refunded to credit: the credit note credits no VAT, as the receipt charged none.

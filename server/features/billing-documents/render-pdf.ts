@@ -54,8 +54,10 @@ export async function buildBillingDocumentPdf(document: BillingDocumentRow, supp
   const facts: [string, string][] = [
     [isCredit ? 'Credit note number' : `${title} number`, number],
     ['Date of issue', documentDate(document.issuedAt)],
-    [isCredit ? 'Date of the credit' : 'Time of supply (tax point)', documentDate(document.issuedAt)],
   ];
+  // The tax point is a VAT invoice's: a receipt that charges no VAT has none (issue 45).
+  if (isCredit) facts.push(['Date of the credit', documentDate(document.issuedAt)]);
+  else if (withVat) facts.push(['Time of supply (tax point)', documentDate(document.issuedAt)]);
   if (isCredit) {
     facts.push([
       'Refers to',

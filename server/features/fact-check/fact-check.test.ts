@@ -278,10 +278,46 @@ describe('what the customer receives', () => {
       expect(content).toContain('<text:insertion>');
       expect(content).toContain('<text:deletion>');
       expect(content).toContain(AUTHOR_NAME);
+      // The fact-check comments survive too (issue 45).
+      expect(content).toContain('<office:annotation');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('a Word file with a comment at each claim (verdict, note, sources) and a header naming the order and its certificate (issue 45)', async () => {
+    const file = (await t.request('GET', `/api/submissions/${id}/reviewed.docx`, customer)).rawPayload;
+    const zip = readZip(file);
+    const comments = zip.get('word/comments.xml')?.toString('utf8') ?? '';
+    const commentTexts = [...comments.matchAll(/<w:comment\b[^>]*w:id="(\d+)"[^>]*>([\s\S]*?)<\/w:comment>/g)].map((m) => ({
+      id: m[1]!,
+      text: [...m[2]!.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('\n'),
+    }));
+    expect(commentTexts).toHaveLength(3);
+    expect(commentTexts[0]!.text).toBe('Fact check: corrected\nCompleted in 1889.\nSource: https://www.toureiffel.paris/en');
+    expect(commentTexts[1]!.text).toBe('Fact check: opinion — not checkable\nA judgement.');
+    expect(commentTexts[2]!.text).toBe('Fact check: unsupported\nNo source found.');
+    expect(comments).toContain(`w:author="${AUTHOR_NAME}"`);
+
+    // Each comment spans its passage in the text: what lies between its range start and end is the quoted original.
+    const xml = zip.get('word/document.xml')!.toString('utf8');
+    const spanned = (commentId: string) => {
+      const inner = xml.match(new RegExp(`<w:commentRangeStart w:id="${commentId}"/>([\\s\\S]*?)<w:commentRangeEnd w:id="${commentId}"/>`))?.[1] ?? '';
+      // The original's text: equal and deleted runs, without what the review inserted inside the passage.
+      const original = inner.replace(/<w:ins\b[\s\S]*?<\/w:ins>/g, '');
+      return [...original.matchAll(/<w:(?:t|delText)[^>]*>([^<]*)<\/w:(?:t|delText)>/g)].map((m) => m[1]).join('');
+    };
+    expect(spanned('0')).toBe('1899');
+    expect(spanned('1')).toBe('the most beautiful tower in the world');
+    expect(spanned('2')).toBe('Москва is 2,500 km away');
+    expect(xml.match(/<w:commentReference w:id="\d+"\/>/g)).toHaveLength(3);
+
+    const headers = [...zip.entries()].filter(([name]) => /^word\/header\d*\.xml$/.test(name)).map(([, body]) => body.toString('utf8'));
+    const certificate = (await t.request('GET', `/api/submissions/${id}/certificate`, customer)).json() as { code?: string };
+    expect(headers.join('')).toContain(`Order ${id}`);
+    expect(certificate.code).toMatch(/^HP-/);
+    expect(headers.join('')).toContain(`Certificate ${certificate.code}`);
+  });
 
   it('the report as a PDF whose text pdftotext reads', async () => {
     const response = await t.request('GET', `/api/submissions/${id}/fact-check.pdf`, customer);
@@ -355,6 +391,37 @@ describe('what the customer receives', () => {
     const text = await t.request('GET', `/api/submissions/${linkOnly}/reviewed.txt`, customer);
     expect(text.body).toBe('https://docs.example.com/review/7');
     expect((await t.request('GET', `/api/submissions/${linkOnly}/fact-check.pdf`, customer)).statusCode).toBe(200);
+  });
+
+  it('during a revision, the files of the delivery already made, never the reviewer’s draft of the next (issue 45)', async () => {
+    const revised = await order();
+    expect((await review(revised, { complete: true, reviewerNotes: 'First notes.' })).statusCode).toBe(200);
+    const asked = await t.request('POST', `/api/submissions/${revised}/revision`, customer, { message: 'Please change the closing line.' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const draft = 'A draft of the second delivery that the customer must not see yet.';
+    const urls = ['fact-check', 'reviewed.txt', 'reviewed.docx', 'fact-check.pdf'].map((suffix) => `/api/submissions/${revised}/${suffix}`);
+    // Revision requested, then in review once the reviewer saves a draft: delivery 1 all along.
+    for (const step of ['revision-requested', 'in-review'] as const) {
+      if (step === 'in-review') {
+        expect((await review(revised, { complete: false, reviewedContent: draft })).statusCode).toBe(200);
+        const moved = await t.request('PATCH', `/api/admin/submissions/${revised}/status`, admin, { status: 'in-review' });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const status = ((await t.request('GET', `/api/submissions/${revised}`, customer)).json() as { status: string }).status;
+      expect(status).toBe(step);
+      for (const url of urls) {
+        expect((await t.request('GET', url, customer)).statusCode, `${step} ${url}`).toBe(200);
+        expect((await t.request('GET', url, stranger)).statusCode, `${step} ${url}`).toBe(404);
+      }
+      expect((await t.request('GET', urls[1]!, customer)).body).toBe(REVIEWED);
+      const docx = readZip((await t.request('GET', urls[2]!, customer)).rawPayload);
+      const document = docx.get('word/document.xml')!.toString('utf8');
+      expect(document).toContain('closing line');
+      expect(document).not.toContain('must not see');
+    }
+    // Delivered again: the second version.
+    expect((await review(revised, { complete: true, reviewedContent: draft })).statusCode).toBe(200);
+    expect((await t.request('GET', urls[1]!, customer)).body).toBe(draft);
   });
 
   it('the statement "No checkable claims" when the reviewer made it', async () => {

@@ -16,8 +16,10 @@ import { notFound } from '../../lib/http-error';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
 import { deliveredDiff } from '../delivery-diff';
+import { certificateCodeOfOrder } from '../certificates';
 import { buildTrackedChangesDocx } from './build-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
+import { inRevision, lastDeliveredVersion } from './delivered-version';
 import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
 
 /** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
@@ -50,12 +52,17 @@ function sendFile(reply: FastifyReply, kind: keyof typeof CONTENT_TYPES, fileNam
 export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The submission when the signed-in user may see its review; 404 for anyone else and before completion. */
+  /**
+   * The submission when the signed-in user may see its review; 404 for anyone else and before completion. During a
+   * revision the customer keeps the version last delivered (issue 45), never the reviewer's draft of the next one.
+   */
   async function deliveredSubmission(request: FastifyRequest, submissionId: string): Promise<SubmissionRow> {
     const user = await requireUser(request);
     const row = await getAccessibleSubmission(app.db, submissionId, user);
-    if (!canSeeReview(row, user)) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
-    return row;
+    if (canSeeReview(row, user)) return row;
+    const delivered = inRevision(row) ? await lastDeliveredVersion(app.db, row) : null;
+    if (!delivered) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
+    return delivered;
   }
 
   // --- The reviewer's side -------------------------------------------------------------------
@@ -119,6 +126,10 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
       parts: (await deliveredDiff(app.db, row)) ?? [],
       title: row.title,
       date: row.completedAt ?? row.updatedAt,
+      // Each claim a comment at its passage, and the order and its certificate in the header (issue 45).
+      claims: await listClaims(app.db, row.id),
+      orderId: row.id,
+      certificateCode: await certificateCodeOfOrder(app.db, row.id),
     });
     return sendFile(reply, 'word', deliveryFileNames(row.id).word, file);
   });

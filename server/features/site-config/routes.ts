@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { vatRateFor } from '../../../shared/vat';
 import { siteConfigSchema, type SiteConfig } from '../../../shared/site-config.schema';
 
 export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
@@ -11,6 +12,7 @@ export async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
       publishableKey: config.stripe?.publishableKey ?? null,
     },
     signIn: { provider: config.oidc ? 'oidc' : 'password' },
+    vat: { rateBasisPoints: vatRateFor(config.VAT_NUMBER) },
   };
   app
     .withTypeProvider<ZodTypeProvider>()

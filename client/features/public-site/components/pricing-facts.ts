@@ -7,6 +7,7 @@ import {
 } from '@shared/pricing';
 import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { TIER_LIST, TIERS, type ServiceTier } from '@shared/service-tiers';
+import { vatIncludedText } from '@shared/vat';
 
 /**
  * Every figure the public pages print, derived from the one price table in shared/. Page copy uses these
@@ -28,8 +29,14 @@ export function ratesInWords(): string {
 }
 
 /** The price of an order of `words` words, as the checkout would charge it. */
-export function examplePrice(words: number, tier: ServiceTier, fast = false): string {
-  return formatPence(quotePrice(words, tier, fast).totalPence);
+export function examplePrice(words: number, tier: ServiceTier, fast = false, vatRateBasisPoints = 0): string {
+  return withVat(quotePrice(words, tier, fast).totalPence, vatRateBasisPoints);
+}
+
+/** "£5.00", or "£5.00 (incl. £0.83 VAT)" when the prices include VAT (issue 45). */
+export function withVat(pence: number, vatRateBasisPoints: number): string {
+  const vat = vatIncludedText(pence, vatRateBasisPoints);
+  return vat ? `${formatPence(pence)} (${vat})` : formatPence(pence);
 }
 
 /** The smallest word count at which an order costs more than the minimum charge. */
