@@ -25,6 +25,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/certificates/{code}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate of human review as a W3C Verifiable Credential 2.0 (no API key needed)
+         * @description The certificate as a VC 2.0 credential (`application/vc` when asked for, else JSON), issued by the site’s did:web identifier (keys at /.well-known/did.json) with two Data Integrity proofs, `eddsa-rdfc-2022` and `eddsa-jcs-2022`, each verifying on its own. `credentialStatus` is a Bitstring Status List entry (revocation). Not found when its owner made it private. Limited per client address.
+         */
+        get: operations["getApiV1CertificatesByCodeCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -55,6 +75,26 @@ export interface paths {
         };
         /** One order; with the reviewed text, the diff and the fact-check report once completed */
         get: operations["getApiV1OrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/editorial-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The editorial-control record of an order’s delivery
+         * @description Who holds editorial responsibility (as you named them, or "not named"), who reviewed (a pseudonym), when, the effort, every fact-check claim and the language and house-style work, as written when the review was delivered. The latest delivery’s, or `delivery`’s. The answer is the exact bytes the certificate’s verifiable credential binds with `evidence[0].digestSRI`.
+         */
+        get: operations["getApiV1OrdersByIdEditorialRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -366,6 +406,142 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        EditorialRecord: {
+            certificateCode: string;
+            disclaimer: string;
+            editorialResponsibility: {
+                name: string;
+                organisation?: string;
+            } | null;
+            editorialResponsibilityStatement: string;
+            factCheck: {
+                claims: {
+                    note: string;
+                    passage: string;
+                    sources: string[];
+                    /** @enum {string} */
+                    verdict: "supported" | "corrected" | "unsupported" | "opinion";
+                }[];
+                noCheckableClaims: boolean;
+            };
+            houseStyle: {
+                /** @constant */
+                applied: false;
+            } | {
+                /** @constant */
+                applied: true;
+                hasRules: boolean;
+                /** @enum {string} */
+                owner: "organisation" | "account";
+                spellingVariant: ("british" | "american") | null;
+                termFindingsFixed: number;
+                terms: number;
+            };
+            language: {
+                findingsFixed: {
+                    [key: string]: number;
+                };
+                findingsFixedTotal: number;
+            };
+            notMeasured: string[];
+            order: {
+                delivery: number;
+                /** @enum {string} */
+                englishVariant: "british" | "american";
+                id: string;
+                /** @enum {string} */
+                serviceTier: "fact-checked" | "polished" | "rewritten";
+                title: string;
+            };
+            review: {
+                activeMinutes: number;
+                endedAt: string;
+                reviewer: {
+                    name: string;
+                    number: number | null;
+                    pseudonym: string;
+                };
+                startedAt: string | null;
+                statement: string;
+                wordsChanged: number;
+            };
+            secondReview: null;
+            submittedAs: string;
+            textSha256: string | null;
+            /** @constant */
+            type: "EditorialControlRecord";
+            /** @constant */
+            version: 1;
+        };
+        HumanReviewCredential: {
+            "@context": string[];
+            credentialStatus: {
+                id: string;
+                statusListCredential: string;
+                statusListIndex: string;
+                /** @constant */
+                statusPurpose: "revocation";
+                /** @constant */
+                type: "BitstringStatusListEntry";
+            };
+            credentialSubject: {
+                certificateCode: string;
+                delivery: number;
+                /** @description Who holds editorial responsibility, as the customer named them; absent when not named */
+                editorialResponsibility?: {
+                    name: string;
+                    organisation?: string;
+                    /** @constant */
+                    type: "EditorialResponsibility";
+                };
+                effort: {
+                    activeMinutes: number;
+                    claimsByVerdict: {
+                        [key: string]: number;
+                    };
+                    findingsFixed: number;
+                    wordsChanged: number;
+                };
+                englishVariant: string;
+                order: string;
+                /** @description First name and surname initial of the reviewer who reviewed the text */
+                reviewer: string;
+                serviceTier: string;
+                /** @description Hex SHA-256 of the delivered text after NFC, LF line endings and trim */
+                textSha256?: string;
+                /** @constant */
+                type: "ReviewedText";
+            };
+            description: string;
+            /** @description The editorial-control record (private to the order’s customer) and the SHA-256 of its exact bytes */
+            evidence?: {
+                digestSRI: string;
+                id: string;
+                mediaType: string;
+                name: string;
+                type: string[];
+            }[];
+            id: string;
+            /** @description did:web of the site (its port percent-encoded) */
+            issuer: string;
+            name: string;
+            /** @description A proof set: eddsa-rdfc-2022 and eddsa-jcs-2022, each verifying on its own */
+            proof: {
+                "@context"?: string[];
+                created: string;
+                /** @enum {string} */
+                cryptosuite: "eddsa-rdfc-2022" | "eddsa-jcs-2022";
+                /** @constant */
+                proofPurpose: "assertionMethod";
+                proofValue: string;
+                /** @constant */
+                type: "DataIntegrityProof";
+                /** @description `<issuer DID>#<key id>`: a Multikey of /.well-known/did.json */
+                verificationMethod: string;
+            }[];
+            type: string[];
+            validFrom: string;
+        };
         Message: {
             content: string;
             /** Format: date-time */
@@ -437,6 +613,11 @@ export interface components {
             contactName?: string;
             /** @description The text to review (10 characters to 3,000 words) */
             content: string;
+            /** @description Who holds editorial responsibility for publishing the text: `name`, and `organisation` when the person acts for one. Omitted or blank: the account’s default from Settings, else "not named". */
+            editorialResponsibility?: {
+                name?: string;
+                organisation?: string;
+            } | null;
             /**
              * @default british
              * @enum {string}
@@ -505,6 +686,8 @@ export interface components {
             pricePence: number;
             /** @description Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast) */
             ratePence: number;
+            /** @description The VAT included in pricePence (prices are VAT-inclusive): 0 when no VAT is charged; the invoice shows the same amount */
+            vatPence: number;
             /** @description Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word */
             wordCount: number;
         };
@@ -653,6 +836,46 @@ export interface operations {
             };
         };
     };
+    getApiV1CertificatesByCodeCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanReviewCredential"];
+                };
+            };
+        };
+    };
     getApiV1Orders: {
         parameters: {
             query?: {
@@ -775,6 +998,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+        };
+    };
+    getApiV1OrdersByIdEditorialRecord: {
+        parameters: {
+            query?: {
+                delivery?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorialRecord"];
                 };
             };
         };
