@@ -94,8 +94,10 @@ async function buildServer() {
     'extract-worker': 'server/features/text-extraction/extract-worker.ts',
     // The worker thread that computes a delivery's word diff; diff-pool.ts finds it beside main.js.
     'diff-worker': 'server/features/delivery-diff/diff-worker.ts',
-    // The worker thread that runs harper.js for the workspace's language checks; check-text.ts finds it there.
-    'harper-worker': 'server/features/language-checks/harper-worker.ts',
+    // The worker thread of the workspace's language checks (harper.js and the "AI tells" rules; decision 052);
+    // check-text.ts finds it there. Named apart from its source since its messages changed: a bundle of the old
+    // harper-worker, cached by name from another checkout, is never taken for it.
+    'language-checker': 'server/features/language-checks/harper-worker.ts',
   };
   await esbuild({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, path.join(root, v)])),

@@ -20,7 +20,8 @@ export async function bundleServer(): Promise<ServerBundle> {
   const dist = path.join(ROOT, '.tmp', `server-bundle-${process.pid}-${randomBytes(3).toString('hex')}`);
   mkdirSync(dist, { recursive: true });
   await build({
-    entryPoints: { main: path.join(ROOT, 'server/main.ts') },
+    // The language checker's worker starts with the server (decision 052): it needs its file beside main.js.
+    entryPoints: { main: path.join(ROOT, 'server/main.ts'), 'language-checker': path.join(ROOT, 'server/features/language-checks/harper-worker.ts') },
     outdir: path.join(dist, 'server'),
     bundle: true,
     platform: 'node',

@@ -3,8 +3,10 @@ import type { Finding } from '../../../shared/language-checks.schema';
 
 /**
  * The house rule pack "AI tells" (issue 23): what gives machine-written text away to a reader, each with a message
- * and, where one exists, a replacement. Linear in the text: one pass of a few alternation regexes, no backtracking
- * pattern (each phrase is literal).
+ * and, where one exists, a replacement. Every rule is linear in the text (decision 052): the phrase lists are one
+ * alternation of literals each, the sentence and word patterns are single character classes that cannot backtrack
+ * into each other, a run of same openings is flushed once, and the em dashes are paired with their sentences in
+ * one sweep. The pack runs in the checker's worker thread (harper-worker.ts), never on the server's event loop.
  */
 
 interface Phrase {
@@ -223,20 +225,27 @@ function sameOpenings(all: Sentence[]): Finding[] {
   return findings;
 }
 
-/** Em dashes: over one per 100 words in the text, every one is flagged; two in one sentence always are. */
+/**
+ * Em dashes: over one per 100 words in the text, every one is flagged; two in one sentence always are. Sentences and
+ * dashes are both in text order, so one sweep pairs them.
+ */
 function emDashes(text: string, all: Sentence[]): Finding[] {
   const words = text.match(WORD)?.length ?? 0;
   const positions = [...text.matchAll(/\u2014/g)].map((m) => m.index);
   if (positions.length === 0) return [];
   const overused = positions.length > Math.max(1, (words / 100) * EM_DASHES_PER_100_WORDS);
-  const flagged = new Set<number>();
-  if (overused) positions.forEach((p) => flagged.add(p));
+  // flagged[i]: the i-th dash (positions are in text order, so the findings come out in order without a sort).
+  const flagged = new Uint8Array(positions.length).fill(overused ? 1 : 0);
+  let first = 0;
   for (const sentence of all) {
-    const inside = positions.filter((p) => p >= sentence.start && p < sentence.end);
-    if (inside.length >= 2) inside.forEach((p) => flagged.add(p));
+    while (first < positions.length && positions[first]! < sentence.start) first += 1;
+    let end = first;
+    while (end < positions.length && positions[end]! < sentence.end) end += 1;
+    if (end - first >= 2) flagged.fill(1, first, end);
+    first = end;
   }
   const message = overused ? `${positions.length} em dashes in ${words} words: use commas, brackets or full stops instead.` : 'Two em dashes in one sentence: use commas or split it.';
-  return [...flagged].sort((a, b) => a - b).map((p) => aiTell(p, p + 1, 'em-dash', message, [', ']));
+  return positions.filter((_, i) => flagged[i] === 1).map((p) => aiTell(p, p + 1, 'em-dash', message, [', ']));
 }
 
 /** Words of the other variant: "color" in a British order, "colour" in an American one. */

@@ -1,18 +1,31 @@
 import type { EnglishVariant } from '../../../shared/categories';
 import type { Finding } from '../../../shared/language-checks.schema';
-import { HttpError } from '../../lib/http-error';
 import { workerEntry } from '../../lib/worker-entry';
-import { WorkerThread } from '../../lib/worker-thread';
-import { checkAiTells } from './ai-tells';
-import type { LintRequest } from './harper-worker';
+import { CheckerThread } from './checker-thread';
 
-export const CHECKS_BUSY_MESSAGE = 'The language checker is busy. Please try again in a few seconds.';
+export { CHECKS_BUSY_MESSAGE, CHECKS_FAILED_MESSAGE, CHECKS_TOO_SLOW_MESSAGE } from './checker-thread';
 
-/** harper.js in its own thread (decision 034): a queue of 8 texts at most, then 503 with Retry-After. */
-const harper = new WorkerThread<LintRequest, Finding[]>(() => workerEntry(import.meta.url, 'harper-worker', 'harper-worker.ts'), {
-  name: 'harper',
+/**
+ * A text's own time in the worker (its steps, not its wait for other texts' turns): 10 s, and 0.25 ms more per
+ * character (20 s for a 40,000-character order, 110 s for a 400,000-character draft): new English takes about 0.03 ms
+ * a character, several times that on a busy machine (npm run bench:language-checks).
+ */
+export function textTimeLimitMs(text: string): number {
+  return 10_000 + Math.ceil(text.length * 0.25);
+}
+
+/** One step (the rules, the masking, one piece of 2,000 characters) takes well under a second: this long, it is stuck. */
+export const STEP_LIMIT_MS = 20_000;
+
+/**
+ * harper.js and the "AI tells" rule pack in their own thread (decisions 034 and 052): 8 texts at once at most, then
+ * 503 with Retry-After; each text within its time limit.
+ */
+export const languageChecker = new CheckerThread({
+  entry: () => workerEntry(import.meta.url, 'language-checker', 'harper-worker.ts'),
   maxQueued: 8,
-  busy: () => new HttpError(503, CHECKS_BUSY_MESSAGE, { 'retry-after': '5' }),
+  timeLimitMs: textTimeLimitMs,
+  stepLimitMs: () => STEP_LIMIT_MS,
 });
 
 /** Two findings on the same words: the house rule's (clearer, and it names the variant) wins over Harper's. */
@@ -52,9 +65,10 @@ export async function checkText(text: string, variant: EnglishVariant, houseStyl
   const houseFindings = houseStyle ? houseStyle.find(text) : [];
   // The matcher's findings are in text order and never overlap each other.
   const yields = (finding: Finding) => YIELDS_TO_HOUSE_STYLE.has(finding.category) && overlapsAny(houseFindings, finding);
-  const house = checkAiTells(text, variant).filter((finding) => !yields(finding));
+  const checked = await languageChecker.check(text, variant);
+  const house = checked.rules.filter((finding) => !yields(finding));
   const variantWords = house.filter((f) => f.category === 'variant');
-  const spellingAndGrammar = (await harper.run({ text, variant })).filter(
+  const spellingAndGrammar = checked.harper.filter(
     (finding) =>
       !(finding.category === 'spelling' && variantWords.some((v) => overlaps(v, finding))) &&
       !(finding.category === 'spelling' && houseStyle?.isHouseForm(text.slice(finding.start, finding.end))) &&
@@ -63,6 +77,11 @@ export async function checkText(text: string, variant: EnglishVariant, houseStyl
   return [...spellingAndGrammar, ...house, ...houseFindings].sort((a, b) => a.start - b.start || a.end - b.end || a.rule.localeCompare(b.rule));
 }
 
+/** Starts the checker's worker now (the server's start): no reviewer's check waits for its WebAssembly and linters. */
+export function warmLanguageChecker(): void {
+  languageChecker.warm();
+}
+
 export function closeLanguageChecker(): Promise<void> {
-  return harper.close();
+  return languageChecker.close();
 }

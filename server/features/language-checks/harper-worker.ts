@@ -1,44 +1,78 @@
-import { parentPort } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
 import { Dialect, LocalLinter, type Lint } from 'harper.js';
 import { binaryInlined } from 'harper.js/binaryInlined';
+import type { EnglishVariant } from '../../../shared/categories';
 import type { Finding } from '../../../shared/language-checks.schema';
+import { checkAiTells } from './ai-tells';
+import { maskForHarper, overlapsSpan, piecesOf } from './harper-input';
 
 /**
- * A worker thread (see check-text.ts) running harper.js, Harper's WebAssembly grammar checker, so the server's event
- * loop never lints (decision 034). One linter per dialect, made on first use and warmed once.
+ * The language checker's worker thread (checker-thread.ts supervises it; decisions 034 and 052): harper.js, Harper's
+ * WebAssembly grammar checker, on the masked text a piece at a time, and the "AI tells" rule pack beside it, so the
+ * server's event loop does neither. Both linters are made and warmed as the thread starts (a text waits only for its
+ * own dialect's); it then says it is ready.
+ *
+ * Texts take turns, a step each (the rule pack, the masking, one piece of at most 2,000 characters): a short text
+ * sent behind a long one is answered after a few of the long one's steps, not after all of them. Each text has its own
+ * time limit for its own steps; past it, that text alone is answered "too slow".
  */
-export interface LintRequest {
+export interface CheckRequest {
   id: number;
   text: string;
-  variant: 'british' | 'american';
+  variant: EnglishVariant;
+  timeLimitMs: number;
 }
 
-const linters = new Map<LintRequest['variant'], Promise<LocalLinter>>();
-
-function linterFor(variant: LintRequest['variant']): Promise<LocalLinter> {
-  let linter = linters.get(variant);
-  if (!linter) {
-    linter = (async () => {
-      const made = new LocalLinter({ binary: binaryInlined, dialect: variant === 'british' ? Dialect.British : Dialect.American });
-      await made.setup();
-      // The first lint compiles the rules (about a second): done here, not in a reviewer's request.
-      await made.lint('A warm-up sentence for the checker.');
-      return made;
-    })();
-    linters.set(variant, linter);
-  }
-  return linter;
+/** Harper's spelling and grammar findings, and the house rules' ("AI tells", the other variant's words). */
+export interface CheckResult {
+  harper: Finding[];
+  rules: Finding[];
 }
+
+export interface CheckerWorkerData {
+  /** harper.js lints the text as given, whole: only in the tests that show a failure of harper.js is survived. */
+  raw: boolean;
+}
+
+/**
+ * What the thread posts: that it is ready; that it starts a step of a text (the supervisor times each step); a text's
+ * result; that a text ran out of time; or why harper.js failed on a text (its linter is then unusable).
+ */
+export type CheckerMessage =
+  | { ready: true }
+  | { step: number }
+  | { id: number; result: CheckResult }
+  | { id: number; tooSlow: true }
+  | { id: number; error: string };
 
 const SPELLING_KINDS = new Set(['Spelling', 'Typo']);
+/**
+ * Of either kind, only the first this-many findings by position are sent: a draft of 400,000 em dashes has as many
+ * findings, and copying, checking and sending them all (73 MB) would hold the server's event loop for seconds.
+ */
+export const MAX_FINDINGS = 2_000;
+
+/** A few lines of ordinary English with mistakes in them: the first lints compile the rules and fill the caches. */
+const WARM_UP = [
+  'Teh reviewer reads an draft about the colour of the sea, and their notes says it is good.',
+  'Customers send articles, essays and letters; they want them clear, correct and honest. "Is this right?" she asked.',
+  'In 2024, 1,200 people from London, New York and Sydney answered the survey. Most of them worked from home.',
+  "The results, which we analysed carefully, don't prove anything on they're own. We will review it tomorrow.",
+].join('\n\n');
+
+function firstFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= MAX_FINDINGS) return findings;
+  return findings.sort((a, b) => a.start - b.start || a.end - b.end).slice(0, MAX_FINDINGS);
+}
 
 /** harper.js answers spans in UTF-16 units, as the app counts (checked with astral characters in the tests). */
-function toFinding(lint: Lint): Finding {
+function toFinding(lint: Lint, offset: number): Finding {
   const span = lint.span();
   const kind = lint.lint_kind();
   return {
-    start: span.start,
-    end: span.end,
+    start: span.start + offset,
+    end: span.end + offset,
     rule: `harper:${kind}`,
     category: SPELLING_KINDS.has(kind) ? 'spelling' : 'grammar',
     message: lint.message(),
@@ -46,14 +80,100 @@ function toFinding(lint: Lint): Finding {
   };
 }
 
-export async function lintText(text: string, variant: LintRequest['variant']): Promise<Finding[]> {
-  const linter = await linterFor(variant);
-  return (await linter.lint(text)).map(toFinding);
+async function makeLinter(variant: EnglishVariant): Promise<LocalLinter> {
+  const linter = new LocalLinter({ binary: binaryInlined, dialect: variant === 'british' ? Dialect.British : Dialect.American });
+  await linter.setup();
+  // The first lints compile the rules (about a second): done here, not in a reviewer's request.
+  await linter.lint(WARM_UP);
+  return linter;
 }
 
-parentPort?.on('message', (request: LintRequest) => {
-  lintText(request.text, request.variant).then(
-    (findings) => parentPort!.postMessage({ id: request.id, result: findings }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
+/** One text's check, a step at a time: the rule pack, the masking, then harper.js on each piece. */
+async function* checking(linter: LocalLinter, text: string, variant: EnglishVariant, raw: boolean): AsyncGenerator<void, CheckResult> {
+  const rules = firstFindings(checkAiTells(text, variant));
+  yield;
+  if (raw) return { harper: firstFindings((await linter.lint(text)).map((found) => toFinding(found, 0))), rules };
+  const { masked, spans } = maskForHarper(text);
+  const pieces = piecesOf(masked);
+  const harper: Finding[] = [];
+  for (const piece of pieces) {
+    // Without its leading spaces: harper.js reads the text as Markdown, where they would make it code, not prose.
+    const prose = piece.text.trimStart();
+    if (prose === '') continue;
+    yield;
+    const offset = piece.start + piece.text.length - prose.length;
+    for (const found of await linter.lint(prose)) {
+      const finding = toFinding(found, offset);
+      if (!overlapsSpan(spans, finding.start, finding.end)) harper.push(finding);
+    }
+  }
+  return { harper: firstFindings(harper), rules };
+}
+
+interface Active {
+  id: number;
+  steps: AsyncGenerator<void, CheckResult>;
+  spentMs: number;
+  timeLimitMs: number;
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const post = (message: CheckerMessage) => port.postMessage(message);
+  const { raw } = workerData as CheckerWorkerData;
+  // A panic in harper.js logs a stack that names the inlined WebAssembly as a data: URL of megabytes: cut it short.
+  const logError = console.error.bind(console);
+  console.error = (...args: unknown[]) => logError(...args.map((arg) => String(arg).slice(0, 2_000)));
+
+  // One after the other: a text in British English waits only for the British linter.
+  const british = makeLinter('british');
+  const linters: Record<EnglishVariant, Promise<LocalLinter>> = { british, american: british.then(() => makeLinter('american')) };
+  // A linter that fails to start fails the thread (the supervisor sees it exit and tells the waiting requests).
+  void linters.american.then(() => post({ ready: true }));
+
+  const active: Active[] = [];
+  let running = false;
+  /** Set once harper.js has failed: nothing more is checked here (the supervisor starts a fresh thread). */
+  let broken = false;
+
+  const takeTurns = async () => {
+    running = true;
+    let turn = 0;
+    while (active.length > 0 && !broken) {
+      turn %= active.length;
+      const job = active[turn]!;
+      post({ step: job.id });
+      const started = performance.now();
+      let step: IteratorResult<void, CheckResult>;
+      try {
+        step = await job.steps.next();
+      } catch (error) {
+        broken = true;
+        post({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+        break;
+      }
+      job.spentMs += performance.now() - started;
+      if (step.done) {
+        active.splice(turn, 1);
+        post({ id: job.id, result: step.value });
+      } else if (job.spentMs > job.timeLimitMs) {
+        active.splice(turn, 1);
+        void job.steps.return({ harper: [], rules: [] });
+        post({ id: job.id, tooSlow: true });
+      } else {
+        turn += 1;
+      }
+      // Lets texts sent meanwhile join the turns.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    running = false;
+  };
+
+  port.on('message', (request: CheckRequest) => {
+    void linters[request.variant].then((linter) => {
+      if (broken) return;
+      active.push({ id: request.id, steps: checking(linter, request.text, request.variant, raw), spentMs: 0, timeLimitMs: request.timeLimitMs });
+      if (!running) void takeTurns();
+    });
+  });
+}

@@ -1,2 +1,2 @@
-export { checkText, closeLanguageChecker, type HouseStyleCheck } from './check-text';
+export { checkText, closeLanguageChecker, warmLanguageChecker, type HouseStyleCheck } from './check-text';
 export { checkAiTells } from './ai-tells';

@@ -6,12 +6,25 @@ import { reviewedTextOf } from '../../../shared/review.schema';
 import { requireStaff } from '../../plugins/auth';
 import { houseStyleCheckOfOrder } from '../style-guide';
 import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
-import { checkText } from './check-text';
+import { checkText, closeLanguageChecker, warmLanguageChecker } from './check-text';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
 
 /** GET /api/admin/submissions/:id/checks?text=original|reviewed: the language findings of the workspace (issue 23). */
 export async function languageCheckRoutes(app: FastifyInstance): Promise<void> {
+  // The checker's worker starts with the server, not with the first reviewer's check (decision 052); nothing waits
+  // for it, /healthz included. Under NODE_ENV=test it starts with the first check: most test files never check a text.
+  if (app.config.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      try {
+        warmLanguageChecker();
+      } catch (err) {
+        // The server runs without it: each check then answers the error, and a later check tries again.
+        app.log.error({ err }, 'the language checker could not start');
+      }
+    });
+  }
+  app.addHook('onClose', async () => closeLanguageChecker());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/submissions/:id/checks',
     { config: { access: 'staff' }, schema: { params, querystring: checksQuerySchema, response: { 200: findingListSchema } } },
