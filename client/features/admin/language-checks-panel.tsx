@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useLanguageChecks } from './api/workspace-panels';
-import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review-queue-list';
+import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 
 const keyOf = (f: Finding) => `${f.rule}:${f.start}:${f.end}`;
@@ -102,7 +102,7 @@ export function LanguageChecksPanel({
 
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+    scrollCurrentIntoList(listRef.current);
   }, [focused, open.length]);
 
   return (
