@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { readZip } from '../server/test-support/zip';
-import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, confirmDelivery } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const ORIGINAL = 'The Eiffel Tower was completed in 1899 and stands in Paris.\nIt is the most beautiful tower in the world.';
@@ -89,6 +89,7 @@ test('a reviewer edits, adds two claims and completes; the customer sees the cha
   await dialog.getByLabel('Reviewer notes').fill('Corrected the date and softened the superlative.');
   await expect(complete).toBeEnabled();
   await complete.click();
+  await confirmDelivery(admin);
   await expectToast(admin, 'Review completed');
   await expect(row.getByText('Completed', { exact: true })).toBeVisible();
   await context.close();

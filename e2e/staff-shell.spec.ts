@@ -89,3 +89,30 @@ test('the queue has the staff header and no marketing footer', async ({ page, si
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByRole('main')).toHaveCount(1);
 });
+
+test('Ctrl+Enter opens the check before delivery; nothing reaches the customer until Confirm', async ({ page, browser, signUpAdmin }) => {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await context.newPage();
+  const { email } = await signUpViaApi(customer);
+  const id = await createOrderViaApi(customer, { email, content: 'We will recieve the parcel on Monday.' });
+
+  await signUpAdmin(page);
+  await page.goto(`/admin/orders/${id}`);
+  await expect(page.getByRole('button', { name: 'Complete Review' })).toBeEnabled();
+  await page.getByRole('textbox', { name: 'Reviewed content' }).focus();
+  await page.keyboard.press('Control+Enter');
+  const check = page.getByRole('dialog', { name: 'Deliver this review?' });
+  await expect(check).toContainText('Words changed');
+  await expect(check).toContainText('Certificate: reviewed by');
+  await check.getByRole('button', { name: 'Cancel' }).click();
+  await expect(check).toHaveCount(0);
+  const mine = await customer.request.get('/api/submissions');
+  expect(((await mine.json()) as { id: string; status: string }[]).find((s) => s.id === id)?.status).toBe('paid');
+
+  await page.keyboard.press('Control+Enter');
+  await check.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const after = await customer.request.get('/api/submissions');
+  expect(((await after.json()) as { id: string; status: string }[]).find((s) => s.id === id)?.status).toBe('completed');
+  await context.close();
+});
