@@ -258,6 +258,8 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     const adminStream = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+    // The desk opens on open work (issue 42): all statuses, so the completed row stays listed.
+    await admin.getByLabel('Status').selectOption('all');
     await admin.getByLabel('Search').fill(id);
     const row = admin.getByTestId(`queue-row-${id}`);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();

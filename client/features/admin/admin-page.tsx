@@ -19,7 +19,8 @@ const ADMIN_PAGES: readonly { href: string; label: string; Icon: LucideIcon }[] 
 ];
 
 function Queue({ isAdmin }: { isAdmin: boolean }) {
-  const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'all', q: '', sort: 'due' });
+  // The desk opens on the work still to do (issue 42); the status filter's "All" lists everything.
+  const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'open', q: '', sort: 'due' });
   const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
   const queue = useAdminQueue(filters, true);
   const panelId = useId();

@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_LAPSE_MS, type AdminQueueQuery } from '../../../shared/review.schema';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
@@ -113,7 +113,8 @@ function searchArms(q: string): SearchArm[] {
 
 function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] {
   const where: SQL[] = [];
-  if (query.status !== 'all') where.push(eq(submissions.status, query.status));
+  if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
+  else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);
   if (query.view === 'mine') {
     where.push(eq(submissions.claimedBy, viewer.id), gt(submissions.claimActiveAt, lapsedBefore));
@@ -400,9 +401,9 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   const where = filters(query, viewer, now);
   const arms = query.q ? searchArms(query.q) : null;
   const take = query.limit + 1;
-  // Revision requests go to the top of the unfiltered queue, flagged: listed first on the first page (soonest due
+  // Revision requests go to the top of the unfiltered (or open-work) queue, flagged: listed first on the first page (soonest due
   // first) and left out of the paged rest, so no page repeats them.
-  const flagging = query.status === 'all';
+  const flagging = query.status === 'all' || query.status === 'open';
   const flaggedWhere = flagging && !cursor ? [...where, eq(submissions.status, 'revision-requested')] : null;
   if (flagging) where.push(ne(submissions.status, 'revision-requested'));
   let flagged: Row[] = [];
