@@ -71,6 +71,19 @@ test('the queue opens on open work, with a claimed-by column; All lists the fini
   await expect(admin.getByRole('columnheader', { name: 'Claimed by' })).toBeVisible();
   await expect(admin.getByTestId(`queue-row-${open}`).getByTestId('claim-badge')).toContainText('Claimed by you');
 
+  // A customer's message marks the row until someone on the team reads the thread.
+  const openRow = admin.getByTestId(`queue-row-${open}`);
+  await expect(openRow.getByTestId('unread-flag')).toHaveCount(0);
+  const sent = await page.request.post('/api/messages', { headers, data: { submissionId: open, content: 'Use customers rather than clients.' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await admin.getByRole('button', { name: 'Refresh' }).click();
+  await expect(openRow.getByTestId('unread-flag')).toBeVisible();
+  await openRow.getByRole('button', { name: `Messages for ${open}` }).click();
+  const thread = admin.getByRole('dialog', { name: `Messages: ${open}` });
+  await expect(thread.getByText('Use customers rather than clients.')).toBeVisible();
+  await thread.getByRole('button', { name: 'Close' }).click();
+  await expect(openRow.getByTestId('unread-flag')).toHaveCount(0);
+
   await admin.getByLabel('Status').selectOption('all');
   await expect(admin.getByTestId(`queue-row-${done}`)).toBeVisible();
   await expect(admin.locator('[data-testid^="queue-row-"]')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PenLine, Zap } from 'lucide-react';
+import { MessageSquare, PenLine, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { workspacePath } from '@shared/routes';
 import { tierLabel } from '@shared/service-tiers';
@@ -38,6 +38,11 @@ function SubmissionCell({ s }: { s: AdminQueueItem }) {
       <span className="font-mono font-semibold text-slate-900">{s.id}</span>
       <span className="text-xs text-slate-600">{s.wordCount.toLocaleString('en-GB')} words</span>
       <FastFlag s={s} />
+      {s.unreadMessages ? (
+        <Badge tone="blue" className="mt-1 inline-flex items-center gap-1" data-testid="unread-flag">
+          <MessageSquare className="h-3 w-3" aria-hidden="true" /> Unread message
+        </Badge>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
-import { submissions, users } from '../../db/schema';
+import { messages, submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { documentsColumn, refundedPenceOfOrder, toDocument, type SubmissionDocumentRow } from '../submissions';
@@ -142,6 +142,8 @@ const selection = {
   documents: documentsColumn,
   refundedPence: refundedPenceOfOrder(),
   claimant: claimantColumn,
+  // A customer's message no one on the team has read (issue 42): messages_submission_idx finds the order's few.
+  unread: sql<boolean>`exists(select 1 from ${messages} where ${messages.submissionId} = ${submissions.id} and ${messages.isFromAdmin} = false and ${messages.readAt} is null)`,
 };
 
 type Row = {
@@ -152,6 +154,7 @@ type Row = {
   documents: SubmissionDocumentRow[];
   refundedPence: number;
   claimant: { id: string; firstName: string | null; lastName: string | null; name: string; email: string } | null;
+  unread: boolean;
 };
 
 /** The three orders the queue runs in (decision 022). */
@@ -438,8 +441,8 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
         )
       : null;
   return {
-    items: page.map((r) =>
-      toAdminQueueItem(
+    items: page.map((r) => ({
+      ...toAdminQueueItem(
         r.row,
         r.customer,
         r.documents.map(toDocument),
@@ -447,7 +450,8 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
         r.claimant ? toClaimInfo(r.claimant.id, r.claimant, r.row.claimedAt, r.row.claimActiveAt) : null,
         now,
       ),
-    ),
+      unreadMessages: r.unread === true,
+    })),
     nextCursor,
   };
 }
