@@ -22,7 +22,7 @@ function Actions({ s }: { s: AdminQueueItem }) {
     <div className="flex flex-wrap items-center gap-2">
       <Button asChild size="sm" variant="accent">
         <Link href={workspacePath(s.id)} aria-label={`Open ${s.id} in the workspace`}>
-          <PenLine className="h-4 w-4" aria-hidden="true" /> Review
+          <PenLine className="h-4 w-4" aria-hidden="true" /> Open
         </Link>
       </Button>
       <SubmissionDialog submission={s} />
