@@ -48,7 +48,7 @@ const VISITOR_PATHS: Record<string, Stop> = {
 };
 const CUSTOMER_ROUTES = ['/', '/dashboard', '/settings', '/checkout/:submissionId', '/check-now'];
 const REVIEWER_ROUTES = ['/admin', '/admin/orders/:id'];
-const ADMIN_ROUTES = ['/admin', '/admin/orders/:id', '/admin/insights', '/admin/jobs', '/admin/team'];
+const ADMIN_ROUTES = ['/admin', '/admin/orders/:id', '/admin/insights', '/admin/payments', '/admin/jobs', '/admin/team'];
 
 /** Waits until the page has its heading and nothing is still loading. */
 async function settled(page: Page): Promise<void> {
@@ -138,6 +138,7 @@ test('a reviewer and an admin meet none on the review desk, the workspace, insig
     '/admin': '/admin',
     '/admin/orders/:id': `/admin/orders/${id}`,
     '/admin/insights': '/admin/insights',
+    '/admin/payments': '/admin/payments',
     '/admin/jobs': '/admin/jobs',
     '/admin/team': '/admin/team',
   });

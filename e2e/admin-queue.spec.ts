@@ -41,3 +41,55 @@ test('an admin switches queue views with the keyboard and finds an order by name
   await expect(admin.getByText('No submissions found')).toBeVisible();
   await context.close();
 });
+
+// Issue 42: the queue as a to-do list. It opens on open work; "All" still lists the finished orders; who holds each
+// order has a column of its own.
+test('the queue opens on open work, with a claimed-by column; All lists the finished too', async ({ page, browser, signUpAdmin }) => {
+  const customer = await signUpViaApi(page, { firstName: 'Ottoline', lastName: 'Openwork' });
+  const open = await createOrderViaApi(page, { email: customer.email, content: 'An open order about canal boats.' });
+  const done = await createOrderViaApi(page, { email: customer.email, content: 'A finished order about canal locks.' });
+
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const admin = await context.newPage();
+  await signUpAdmin(admin, { firstName: 'Tess', lastName: 'Todo' });
+  const headers = { origin: E2E_BASE_URL };
+  const claimed = await admin.request.post(`/api/admin/submissions/${done}/claim`, { headers });
+  expect(claimed.ok(), await claimed.text()).toBe(true);
+  const { reviewVersion } = (await claimed.json()) as { reviewVersion: number };
+  const delivered = await admin.request.patch(`/api/admin/submissions/${done}/review`, {
+    headers,
+    data: { complete: true, reviewedContent: 'Checked.', reviewerNotes: '', attachmentMode: 'text', version: reviewVersion },
+  });
+  expect(delivered.ok(), await delivered.text()).toBe(true);
+  expect((await admin.request.post(`/api/admin/submissions/${open}/claim`, { headers })).ok()).toBe(true);
+
+  await admin.goto('/admin');
+  await expect(admin.getByLabel('Status')).toHaveValue('open');
+  await admin.getByLabel('Search').fill('Openwork');
+  await expect(admin.getByTestId(`queue-row-${open}`)).toBeVisible();
+  await expect(admin.locator('[data-testid^="queue-row-"]')).toHaveCount(1);
+  await expect(admin.getByRole('columnheader', { name: 'Claimed by' })).toBeVisible();
+  await expect(admin.getByTestId(`queue-row-${open}`).getByTestId('claim-badge')).toContainText('Claimed by you');
+
+  // A customer's message marks the row until someone on the team reads the thread.
+  const openRow = admin.getByTestId(`queue-row-${open}`);
+  await expect(openRow.getByTestId('unread-flag')).toHaveCount(0);
+  const sent = await page.request.post('/api/messages', { headers, data: { submissionId: open, content: 'Use customers rather than clients.' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await admin.getByRole('button', { name: 'Refresh' }).click();
+  await expect(openRow.getByTestId('unread-flag')).toBeVisible();
+  await openRow.getByRole('button', { name: `Messages for ${open}` }).click();
+  const thread = admin.getByRole('dialog', { name: `Messages: ${open}` });
+  await expect(thread.getByText('Use customers rather than clients.')).toBeVisible();
+  await thread.getByRole('button', { name: 'Close' }).click();
+  await expect(openRow.getByTestId('unread-flag')).toHaveCount(0);
+
+  await admin.getByLabel('Status').selectOption('all');
+  await expect(admin.getByTestId(`queue-row-${done}`)).toBeVisible();
+  await expect(admin.locator('[data-testid^="queue-row-"]')).toHaveCount(2);
+
+  // "Sort by" shows its whole label.
+  const sort = admin.getByLabel('Sort by');
+  expect(await sort.evaluate((el: HTMLSelectElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await context.close();
+});

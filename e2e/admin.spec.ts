@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { createOrderViaApi, expect, expectToast, signUpViaApi, test, type SignUpAdmin } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, type SignUpAdmin, confirmDelivery } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -38,6 +38,8 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   const admin = await adminPage(browser, signUpAdmin);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+  // The desk opens on open work (issue 42): all statuses, so the completed row stays listed.
+  await admin.getByLabel('Status').selectOption('all');
 
   // Text mode: start the review with the advance button, then complete it.
   await admin.getByLabel('Search').fill(textOrder);
@@ -57,6 +59,7 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   await text.dialog.getByLabel('Reviewed content').fill('The reviewed text: nobody says the Moon is cheese.');
   await text.dialog.getByLabel('Reviewer notes').fill('Removed a false claim.');
   await complete.click();
+  await confirmDelivery(admin);
   await expectToast(admin, 'Review completed');
   await expect(text.row.getByText('Completed', { exact: true })).toBeVisible();
 
@@ -85,6 +88,7 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   await expectToast(admin, 'Draft saved');
   await expect(link.row.getByText('In review', { exact: true })).toBeVisible();
   await link.dialog.getByRole('button', { name: 'Complete Review' }).click();
+  await confirmDelivery(admin);
   await expectToast(admin, 'Review completed');
 
   // Upload mode: a document with a progress bar, then completion.
@@ -100,6 +104,7 @@ test('an admin reviews one order in each mode; the customer sees, downloads and 
   await expect(upload.dialog.getByRole('link', { name: 'reviewed-article.pdf' })).toBeVisible();
   await upload.dialog.getByLabel('Reviewed content').fill('The reviewed article is attached.');
   await upload.dialog.getByRole('button', { name: 'Complete Review' }).click();
+  await confirmDelivery(admin);
   await expectToast(admin, 'Review completed');
   await admin.context().close();
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { readZip } from '../server/test-support/zip';
-import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, confirmDelivery } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const ORIGINAL = 'The Eiffel Tower was completed in 1899 and stands in Paris.\nIt is the most beautiful tower in the world.';
@@ -52,6 +52,8 @@ test('a reviewer edits, adds two claims and completes; the customer sees the cha
   const admin = await context.newPage();
   await signUpAdmin(admin, { firstName: 'Riley', lastName: 'Reviewer' });
   await admin.goto('/admin');
+  // The desk opens on open work (issue 42): all statuses, so the completed row stays listed.
+  await admin.getByLabel('Status').selectOption('all');
   await admin.getByLabel('Search').fill(id);
   const row = admin.getByTestId(`queue-row-${id}`);
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
@@ -89,6 +91,7 @@ test('a reviewer edits, adds two claims and completes; the customer sees the cha
   await dialog.getByLabel('Reviewer notes').fill('Corrected the date and softened the superlative.');
   await expect(complete).toBeEnabled();
   await complete.click();
+  await confirmDelivery(admin);
   await expectToast(admin, 'Review completed');
   await expect(row.getByText('Completed', { exact: true })).toBeVisible();
   await context.close();

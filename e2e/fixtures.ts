@@ -134,3 +134,20 @@ export async function createOrderViaApi(
   expect(paid.ok(), await paid.text()).toBe(true);
   return id;
 }
+
+/** The check before delivery (issue 42): Complete Review opened it; Confirm sends the review. */
+export async function confirmDelivery(page: Page): Promise<void> {
+  const check = page.getByRole('dialog', { name: 'Deliver this review?' });
+  await check.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expect(check).toHaveCount(0);
+}
+
+/** The same by keyboard: the check opens on Cancel; Tab reaches Confirm. */
+export async function confirmDeliveryByKeyboard(page: Page): Promise<void> {
+  const check = page.getByRole('dialog', { name: 'Deliver this review?' });
+  await expect(check.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(check.getByRole('button', { name: 'Confirm and deliver' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(check).toHaveCount(0);
+}

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, confirmDeliveryByKeyboard } from './fixtures';
 import { E2E_BASE_URL } from './env';
 import { waitForHydration } from './support/hydration';
 
@@ -198,6 +198,7 @@ test.describe('keyboard journeys', () => {
     await expect(complete).toBeEnabled();
     await tabTo(page, complete, { back: true });
     await page.keyboard.press('Enter');
+    await confirmDeliveryByKeyboard(page);
     await expectToast(page, 'Review completed');
     await expect(page).toHaveURL(/\/admin$/);
     const order = await page.request.get(`/api/admin/submissions/${id}`);

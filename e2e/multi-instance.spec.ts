@@ -29,7 +29,7 @@ import { formatPence } from '../shared/money';
 import { quotePrice } from '../shared/pricing';
 import { SmtpSink } from '../server/test-support/smtp-sink';
 import { E2E_PORT } from './env';
-import { E2E_PASSWORD, expect, expectToast, test, uniqueEmail } from './fixtures';
+import { E2E_PASSWORD, expect, expectToast, test, uniqueEmail, confirmDelivery } from './fixtures';
 import { createDatabase, dropDatabase, findPostgres, startInstance, type AppInstance } from './support/app-instances';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
 
@@ -258,6 +258,8 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     const adminStream = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+    // The desk opens on open work (issue 42): all statuses, so the completed row stays listed.
+    await admin.getByLabel('Status').selectOption('all');
     await admin.getByLabel('Search').fill(id);
     const row = admin.getByTestId(`queue-row-${id}`);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
@@ -296,6 +298,7 @@ test('a visitor orders, signs up, pays and messages; the team reviews; no reques
     await review.getByLabel('Reviewed content').fill('Our launch notes, checked by a human.');
     await review.getByLabel('Reviewer notes').fill('British spelling kept throughout.');
     await review.getByRole('button', { name: 'Complete Review' }).click();
+    await confirmDelivery(admin);
     await expectToast(admin, 'Review completed');
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
     await context.close();

@@ -138,21 +138,8 @@ test('at 360 px the total stays in view while the form is filled in, and the bar
   await expect(bar).toBeHidden();
 });
 
-test("the admin page's content lines up with the header and the footer", async ({ browser, signUpAdmin }) => {
-  const admin = await adminPage(browser, signUpAdmin, { width: 1440, height: 900 });
-  await admin.goto('/admin');
-  const heading = admin.getByRole('heading', { level: 1, name: 'Admin panel' });
-  await expect(heading).toBeVisible();
-  const left = async (selector: string) => (await admin.locator(selector).first().boundingBox())!.x;
-  const headerLeft = (await admin.getByRole('navigation', { name: 'Main' }).getByRole('link').first().boundingBox())!.x;
-  const footerLeft = await left('footer > div');
-  const contentLeft = (await heading.boundingBox())!.x;
-  expect(Math.abs(contentLeft - headerLeft)).toBeLessThanOrEqual(1);
-  // The footer's container has the header's width and padding.
-  const footerPadding = await admin.locator('footer > div').first().evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft));
-  expect(Math.abs(footerLeft + footerPadding - contentLeft)).toBeLessThanOrEqual(1);
-  await admin.context().close();
-});
+// The admin page's alignment with the marketing header and footer: the staff pages have neither now (issue 42,
+// e2e/staff-shell.spec.ts).
 
 test('/login and /sign-in have titles of their own', async ({ page }) => {
   await page.goto('/login');

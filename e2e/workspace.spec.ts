@@ -1,4 +1,4 @@
-import { createOrderViaApi, expect, expectToast, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectToast, signUpViaApi, test, confirmDelivery, confirmDeliveryByKeyboard } from './fixtures';
 import { E2E_BASE_URL } from './env';
 
 const ORIGINAL = 'The bridge opened in 1923 and carries 160,000 vehicles a day.\nIt is the longest bridge in the county.';
@@ -79,6 +79,7 @@ test('a reviewer opens, checks, fixes and completes a fact-checked order in the 
 
   // Complete with Ctrl+Enter: back to the queue, and the order is delivered.
   await page.keyboard.press('Control+Enter');
+  await confirmDeliveryByKeyboard(page);
   await expectToast(page, 'Review completed');
   await expect(page).toHaveURL(/\/admin$/);
   const order = await page.request.get(`/api/admin/submissions/${id}`);
@@ -152,6 +153,7 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
   await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 0');
   await page.keyboard.press('Control+Enter');
+  await confirmDelivery(page);
   await expectToast(page, 'Review completed');
   const certificate = await customer.request.get(`/api/submissions/${id}/certificate`);
   const { code } = (await certificate.json()) as { code: string };

@@ -218,6 +218,7 @@ try {
     ['baseline: GET /api/auth/user (session lookup only)', '/api/auth/user'],
     ['queue: first page (all, newest 50)', '/api/admin/submissions'],
     ['queue: all, by due date', '/api/admin/submissions?sort=due'],
+    ['queue: open work, by due date (the desk opens on it)', '/api/admin/submissions?status=open&sort=due'],
     ['queue: my work, by due date', '/api/admin/submissions?view=mine&sort=due'],
     ['queue: unclaimed, by due date', '/api/admin/submissions?view=unclaimed&sort=due'],
     ['queue: unclaimed in review, by due date', '/api/admin/submissions?view=unclaimed&status=in-review&sort=due'],

@@ -219,7 +219,12 @@ export const statusHistorySchema = z.array(statusHistoryEntrySchema);
 // ---------------------------------------------------------------------------------------------
 // The admin queue: GET /api/admin/submissions
 // ---------------------------------------------------------------------------------------------
-export const QUEUE_STATUS_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
+/**
+ * `open` is the work still to do (issue 42): every status but the finished ones, QUEUE_CLOSED_STATUSES. The review
+ * desk opens on it; `all` (the API's default) still lists everything.
+ */
+export const QUEUE_STATUS_FILTERS = ['all', 'open', ...SUBMISSION_STATUSES] as const;
+export const QUEUE_CLOSED_STATUSES = ['completed', 'cancelled'] as const satisfies readonly (typeof SUBMISSION_STATUSES)[number][];
 export type QueueStatusFilter = (typeof QUEUE_STATUS_FILTERS)[number];
 export const QUEUE_SORTS = ['created', 'due'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];

@@ -255,6 +255,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       'Operations dashboard: orders and revenue per day, turnaround against the promise, open work and reviewer output.',
   },
   {
+    path: '/admin/payments',
+    noindex: true,
+    page: 'features/admin/payments-page.tsx',
+    access: 'admin',
+    title: 'Payments',
+    description: 'Exports for the accounts: the ledger of payments and refunds, and a month of billing documents.',
+  },
+  {
     path: '/admin/jobs',
     noindex: true,
     page: 'features/background-jobs/jobs-page.tsx',

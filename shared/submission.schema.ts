@@ -166,6 +166,8 @@ export type SubmissionDraft = z.infer<typeof submissionDraftSchema>;
  */
 export const adminQueueItemSchema = adminSubmissionSchema.omit({ content: true, reviewedContent: true }).extend({
   preview: z.string().max(QUEUE_PREVIEW_CHARACTERS),
+  /** A customer's message the team has not read yet (issue 42): staff reading the thread reads it. */
+  unreadMessages: z.boolean().default(false),
 });
 export type AdminQueueItem = z.infer<typeof adminQueueItemSchema>;
 
@@ -177,9 +179,9 @@ export function previewOf(text: string, max: number = QUEUE_PREVIEW_CHARACTERS):
 }
 
 /** The queue's row for a whole order (the browser puts a fresh order from a mutation back into its cached pages). */
-export function queueItemOf(submission: AdminSubmission): AdminQueueItem {
+export function queueItemOf(submission: AdminSubmission, unreadMessages = false): AdminQueueItem {
   const { content, reviewedContent: _reviewedContent, ...rest } = submission;
-  return { ...rest, preview: previewOf(content) };
+  return { ...rest, preview: previewOf(content), unreadMessages };
 }
 
 /** GET /api/submissions: one page of the customer's own orders, newest first (the next page is in a Link header). */

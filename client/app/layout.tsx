@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '@client/components/layout/footer';
 import { Navbar } from '@client/components/layout/navbar';
+import { StaffHeader } from '@client/components/layout/staff-header';
 import { ToasterHost } from '@client/components/ui/toaster-host';
 import { VerifyEmailBanner } from '@client/features/account';
 
@@ -23,7 +24,14 @@ function ScrollToTop() {
   return null;
 }
 
+/** /admin and every page under it: the staff's app, with a header of its own and no marketing footer (issue 42). */
+export function isStaffPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const staff = isStaffPath(location);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -33,12 +41,12 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ScrollToTop />
-      <Navbar />
-      <VerifyEmailBanner />
+      {staff ? <StaffHeader /> : <Navbar />}
+      {staff ? null : <VerifyEmailBanner />}
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      {staff ? null : <Footer />}
       <ToasterHost />
     </div>
   );

@@ -9,6 +9,7 @@ import { EFFORT_IDLE_CUTOFF_SECONDS } from '@shared/review-effort.schema';
 export class ActiveTimeMeter {
   private last: number | null = null;
   private milliseconds = 0;
+  private sessionMilliseconds = 0;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -17,7 +18,10 @@ export class ActiveTimeMeter {
     const now = this.now();
     if (this.last !== null) {
       const gap = now - this.last;
-      if (gap > 0 && gap <= EFFORT_IDLE_CUTOFF_SECONDS * 1000) this.milliseconds += gap;
+      if (gap > 0 && gap <= EFFORT_IDLE_CUTOFF_SECONDS * 1000) {
+        this.milliseconds += gap;
+        this.sessionMilliseconds += gap;
+      }
     }
     this.last = now;
   }
@@ -27,6 +31,11 @@ export class ActiveTimeMeter {
     const seconds = Math.floor(this.milliseconds / 1000);
     this.milliseconds -= seconds * 1000;
     return seconds;
+  }
+
+  /** Every whole second gathered since this meter started, taken or not (the check before delivery shows it). */
+  sessionSeconds(): number {
+    return Math.floor(this.sessionMilliseconds / 1000);
   }
 
   giveBack(seconds: number): void {

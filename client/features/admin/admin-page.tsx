@@ -1,25 +1,25 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { isStaff } from '@shared/auth.schema';
-import { BarChart3, Cog, RefreshCw, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, Cog, PoundSterling, RefreshCw, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
-import { LedgerExport } from './refund-form';
-import { BillingDocumentsExport } from '@client/features/billing-documents';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { AdminGate } from './unauthorized';
 
 /** The admin-only pages the queue links to (decision 021). */
 const ADMIN_PAGES: readonly { href: string; label: string; Icon: LucideIcon }[] = [
   { href: '/admin/insights', label: 'Insights', Icon: BarChart3 },
+  { href: '/admin/payments', label: 'Payments', Icon: PoundSterling },
   { href: '/admin/team', label: 'Team', Icon: Users },
   { href: '/admin/jobs', label: 'Jobs', Icon: Cog },
 ];
 
 function Queue({ isAdmin }: { isAdmin: boolean }) {
-  const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'all', q: '', sort: 'due' });
+  // The desk opens on the work still to do (issue 42); the status filter's "All" lists everything.
+  const [filters, setFilters] = useState<QueueFilters>({ view: 'all', status: 'open', q: '', sort: 'due' });
   const onChange = useCallback((next: QueueFilters) => setFilters(next), []);
   const queue = useAdminQueue(filters, true);
   const panelId = useId();
@@ -33,9 +33,7 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
           <p className="text-slate-600">Every submission, what is due first, and the review of each order.</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          {/* Money, insights and the team are for admins only (decision 021). */}
-          {isAdmin ? <LedgerExport /> : null}
-          {isAdmin ? <BillingDocumentsExport /> : null}
+          {/* Money, insights and the team are for admins only (decision 021); the exports are on Payments (issue 42). */}
           {isAdmin
             ? ADMIN_PAGES.map(({ href, label, Icon }) => (
                 <Button key={href} asChild variant="outline" size="sm">

@@ -39,10 +39,16 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /**
+ * What a ClaimBar shows: everything (the dialog), or in the workspace the holder with Claim / Release on the toolbar
+ * and the reassign list (admins) in the side panel, so the toolbar stays one short line (issue 42).
+ */
+export type ClaimBarPart = 'all' | 'toolbar' | 'reassign';
+
+/**
  * Who holds the order, with Claim / Release, and for admins a reassign list (decision 021). A refusal (someone
  * else holds it) is shown here, in words naming the claimant.
  */
-export function ClaimBar({ submission }: { submission: AdminSubmission }) {
+export function ClaimBar({ submission, part = 'all' }: { submission: AdminSubmission; part?: ClaimBarPart }) {
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin ?? false;
   const claim = useClaimAction(claimOrder);
@@ -57,38 +63,44 @@ export function ClaimBar({ submission }: { submission: AdminSubmission }) {
   const members = (team.data?.members ?? []).filter((m) => !m.suspended);
 
   return (
-    <section className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label="Claim" data-testid="claim-bar">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium" data-testid="claim-status">
-          {current ? claimLabel(current, user?.id) : 'Not claimed: claim it before you edit the review.'}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          {!mine ? (
-            <Button
-              type="button"
-              size="sm"
-              disabled={busy}
-              onClick={() => {
-                release.reset();
-                assign.reset();
-                claim.mutate(submission.id);
-              }}
-            >
-              Claim
-            </Button>
-          ) : (
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
-              Release
-            </Button>
-          )}
-          {isAdmin && current && !mine ? (
-            <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
-              Release
-            </Button>
-          ) : null}
+    <section
+      className={part === 'toolbar' ? 'flex min-w-0 flex-wrap items-center gap-2' : 'flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3'}
+      aria-label={part === 'reassign' ? 'Reassign' : 'Claim'}
+      data-testid={part === 'reassign' ? 'claim-reassign' : 'claim-bar'}
+    >
+      {part === 'reassign' ? null : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium" data-testid="claim-status">
+            {current ? claimLabel(current, user?.id) : 'Not claimed: claim it before you edit the review.'}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            {!mine ? (
+              <Button
+                type="button"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  release.reset();
+                  assign.reset();
+                  claim.mutate(submission.id);
+                }}
+              >
+                Claim
+              </Button>
+            ) : (
+              <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
+                Release
+              </Button>
+            )}
+            {isAdmin && current && !mine ? (
+              <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => release.mutate(submission.id)}>
+                Release
+              </Button>
+            ) : null}
+          </div>
         </div>
-      </div>
-      {isAdmin ? (
+      )}
+      {isAdmin && part !== 'toolbar' ? (
         <form
           className="flex flex-wrap items-center gap-2 text-sm"
           onSubmit={(event) => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useLanguageChecks } from './api/workspace-panels';
-import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review-queue-list';
+import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 
 const keyOf = (f: Finding) => `${f.rule}:${f.start}:${f.end}`;
@@ -43,6 +43,7 @@ export function LanguageChecksPanel({
   onApply,
   onAccepted,
   onIgnored,
+  onOpenCount,
 }: {
   submissionId: string;
   /** The saved draft's version: a new save checks again. */
@@ -54,6 +55,8 @@ export function LanguageChecksPanel({
   onApply: (next: string) => void;
   onAccepted: (category: FindingCategory) => void;
   onIgnored: () => void;
+  /** Told how many are still open (null until they load, and when the panel goes): the check before delivery. */
+  onOpenCount?: (count: number | null) => void;
 }) {
   const checks = useLanguageChecks({ submissionId, version, checkedText });
   const [handled, setHandled] = useState<Set<string>>(new Set());
@@ -93,6 +96,11 @@ export function LanguageChecksPanel({
 
   // The suggested claims take the keys first while any are left (useReviewQueueKeys' `first`).
   const queue = useReviewQueueKeys(open, { accept, ignore });
+  const openCount = checks.data ? open.length : null;
+  useEffect(() => {
+    onOpenCount?.(openCount);
+  }, [onOpenCount, openCount]);
+  useEffect(() => () => onOpenCount?.(null), [onOpenCount]);
   const { focused, setFocused } = queue;
   useEffect(() => {
     setHandled(new Set());
@@ -102,7 +110,7 @@ export function LanguageChecksPanel({
 
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+    scrollCurrentIntoList(listRef.current);
   }, [focused, open.length]);
 
   return (

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { PenLine } from 'lucide-react';
+import { MessageSquare, PenLine, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { workspacePath } from '@shared/routes';
 import { tierLabel } from '@shared/service-tiers';
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import type { AdminQueueItem } from '@shared/submission.schema';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -21,7 +22,7 @@ function Actions({ s }: { s: AdminQueueItem }) {
     <div className="flex flex-wrap items-center gap-2">
       <Button asChild size="sm" variant="accent">
         <Link href={workspacePath(s.id)} aria-label={`Open ${s.id} in the workspace`}>
-          <PenLine className="h-4 w-4" aria-hidden="true" /> Review
+          <PenLine className="h-4 w-4" aria-hidden="true" /> Open
         </Link>
       </Button>
       <SubmissionDialog submission={s} />
@@ -33,10 +34,26 @@ function Actions({ s }: { s: AdminQueueItem }) {
 
 function SubmissionCell({ s }: { s: AdminQueueItem }) {
   return (
-    <div className="flex flex-col">
+    <div className="flex flex-col items-start">
       <span className="font-mono font-semibold text-slate-900">{s.id}</span>
       <span className="text-xs text-slate-600">{s.wordCount.toLocaleString('en-GB')} words</span>
+      <FastFlag s={s} />
+      {s.unreadMessages ? (
+        <Badge tone="blue" className="mt-1 inline-flex items-center gap-1" data-testid="unread-flag">
+          <MessageSquare className="h-3 w-3" aria-hidden="true" /> Unread message
+        </Badge>
+      ) : null}
     </div>
+  );
+}
+
+/** Fast turnaround (due within 24 hours): flagged in the row, so the queue reads as a to-do list (issue 42). */
+export function FastFlag({ s }: { s: Pick<AdminQueueItem, 'fastTurnaround'> }) {
+  if (!s.fastTurnaround) return null;
+  return (
+    <Badge tone="yellow" className="mt-1 inline-flex items-center gap-1" data-testid="fast-flag">
+      <Zap className="h-3 w-3" aria-hidden="true" /> Fast turnaround
+    </Badge>
   );
 }
 
@@ -49,15 +66,19 @@ function CustomerCell({ s }: { s: AdminQueueItem }) {
   );
 }
 
-/** The status, with the revision flag and who holds the order. */
+/** The status, with the revision flag. */
 function StatusCell({ s }: { s: AdminQueueItem }) {
   return (
     <>
       <StatusBadge status={s.status} />
       <RevisionFlag status={s.status} />
-      <ClaimBadge claim={s.claim} />
     </>
   );
+}
+
+/** Who holds the order, or a dash when nobody does. */
+function ClaimedByCell({ s }: { s: AdminQueueItem }) {
+  return s.claim ? <ClaimBadge claim={s.claim} /> : <span className="text-slate-500">—</span>;
 }
 
 const TierCell = ({ s }: { s: AdminQueueItem }) => tierLabel(s.serviceTier);
@@ -77,6 +98,7 @@ const COLUMNS: readonly Field[] = [
   { label: 'Customer', Cell: CustomerCell, className: 'max-w-56' },
   { label: 'Service tier', Cell: TierCell, className: 'whitespace-nowrap' },
   { label: 'Status', Cell: StatusCell },
+  { label: 'Claimed by', Cell: ClaimedByCell },
   { label: 'Date', Cell: DateCell, className: 'whitespace-nowrap' },
   { label: 'Due', Cell: DueCell, className: 'whitespace-nowrap' },
   { label: 'Actions', Cell: Actions },
@@ -87,7 +109,8 @@ const CARD_FIELDS: readonly (Field & { hideLabel?: boolean })[] = [
   { label: 'Customer', Cell: CustomerCell, className: 'col-span-2 min-w-0', hideLabel: true },
   { label: 'Service tier', Cell: TierCell },
   { label: 'Date', Cell: DateCell },
-  { label: 'Due', Cell: DueCell, className: 'col-span-2' },
+  { label: 'Due', Cell: DueCell },
+  { label: 'Claimed by', Cell: ClaimedByCell },
 ];
 
 /** Desktop: a table. Small screens: one card per submission (no sideways scrolling of the page). */

@@ -11,7 +11,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const SELECT =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600 sm:text-sm';
 
-const filterLabel = (f: QueueStatusFilter) => (f === 'all' ? 'All' : isSubmissionStatus(f) ? STATUS_LABELS[f] : f);
+const filterLabel = (f: QueueStatusFilter) => (f === 'all' ? 'All' : f === 'open' ? 'Open work' : isSubmissionStatus(f) ? STATUS_LABELS[f] : f);
 
 export const queueTabId = (panelId: string, view: QueueView) => `${panelId}-tab-${view}`;
 
@@ -39,7 +39,7 @@ export function QueueViewTabs({ view, panelId, onChange }: { view: QueueView; pa
   );
 }
 
-/** Status filter (all, new, paid, in-review, completed), search by id, e-mail, name or words, sort by date or due date. */
+/** Status filter (open work, the default; all, new, paid, in-review, completed and the rest), search by id, e-mail, name or words, sort by date or due date. */
 export function QueueToolbar({ filters, onChange }: { filters: QueueFilters; onChange: (next: QueueFilters) => void }) {
   const statusId = useId();
   const sortId = useId();
@@ -53,7 +53,7 @@ export function QueueToolbar({ filters, onChange }: { filters: QueueFilters; onC
   }, [search, filters, onChange]);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_10rem_12rem]">
+    <div className="grid gap-3 sm:grid-cols-[minmax(12rem,1fr)_minmax(9rem,auto)_minmax(15rem,auto)]">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={searchId}>Search</Label>
         <div className="relative">

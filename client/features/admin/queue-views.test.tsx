@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DUE_FLAG_LABELS, type QueueView } from '@shared/review.schema';
-import { QueueViewTabs } from './queue-toolbar';
+import { QueueToolbar, QueueViewTabs } from './queue-toolbar';
+import { FastFlag } from './queue-table';
 import { DueDate } from './due-date';
 
 afterEach(cleanup);
@@ -51,5 +52,16 @@ describe('queue views as tabs (issue 14)', () => {
     expect(screen.getByTestId('due-flag').textContent).toBe('Due within 4 hours');
     rerender(<DueDate submission={{ dueDate, dueFlag: null }} />);
     expect(screen.queryByTestId('due-flag')).toBeNull();
+  });
+
+  it('offers open work first among the statuses, and flags fast turnaround (issue 42)', () => {
+    render(<QueueToolbar filters={{ view: 'all', status: 'open', q: '', sort: 'due' }} onChange={() => undefined} />);
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect(status.value).toBe('open');
+    expect([...status.options].slice(0, 2).map((o) => o.textContent)).toEqual(['All', 'Open work']);
+    const { rerender } = render(<FastFlag s={{ fastTurnaround: true }} />);
+    expect(screen.getByTestId('fast-flag').textContent).toContain('Fast turnaround');
+    rerender(<FastFlag s={{ fastTurnaround: false }} />);
+    expect(screen.queryByTestId('fast-flag')).toBeNull();
   });
 });

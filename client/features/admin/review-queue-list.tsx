@@ -24,6 +24,19 @@ export function ReviewQueueSection({ id, title, counts, hint, children }: { id: 
 }
 
 /**
+ * Brings a list's current item into view by scrolling the list alone, never the page: the list's items arrive after
+ * load, and scrollIntoView would move the whole workspace from under the reviewer (issue 42).
+ */
+export function scrollCurrentIntoList(list: HTMLElement | null): void {
+  const item = list?.querySelector<HTMLElement>('[aria-current="true"]');
+  if (!list || !item) return;
+  const bounds = list.getBoundingClientRect();
+  const box = item.getBoundingClientRect();
+  if (box.top < bounds.top) list.scrollTop -= bounds.top - box.top;
+  else if (box.bottom > bounds.bottom) list.scrollTop += Math.min(box.bottom - bounds.bottom, box.top - bounds.top);
+}
+
+/**
  * The items of a ReviewQueueSection's queue (useReviewQueueKeys), the current one marked; a click makes an item current.
  * While the query loads: a skeleton (`skeletonClassName`); when it fails or nothing is left, a line saying so.
  */

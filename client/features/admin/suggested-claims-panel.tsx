@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CLAIM_KIND_LABELS, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useClaimSuggestions } from './api/workspace-panels';
@@ -17,12 +17,15 @@ export function SuggestedClaimsPanel({
   quoted,
   onAdd,
   onIgnore,
+  onOpenCount,
 }: {
   submissionId: string;
   /** Sentences already in the report (their spans), not suggested again. */
   quoted: readonly { start: number; end: number }[];
   onAdd: (claim: ClaimSuggestion) => void;
   onIgnore: () => void;
+  /** Told how many are still open (null until they load, and when the panel goes): the check before delivery. */
+  onOpenCount?: (count: number | null) => void;
 }) {
   const suggestions = useClaimSuggestions(submissionId);
   const [handled, setHandled] = useState<Set<string>>(new Set());
@@ -43,6 +46,11 @@ export function SuggestedClaimsPanel({
   };
   // While suggestions are left, the keys are theirs, before the language checks see them.
   const queue = useReviewQueueKeys(open, { accept: add, ignore }, { first: true });
+  const openCount = suggestions.data ? open.length : null;
+  useEffect(() => {
+    onOpenCount?.(openCount);
+  }, [onOpenCount, openCount]);
+  useEffect(() => () => onOpenCount?.(null), [onOpenCount]);
 
   return (
     <ReviewQueueSection

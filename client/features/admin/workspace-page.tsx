@@ -70,40 +70,47 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
   // After a conflict's Reload: a fresh form on the latest order, and the text the old form had not saved.
   const keptText = useKeptText();
   return (
-    <div className="flex min-h-[calc(100vh-4rem)] flex-col">
-      <header className="sticky top-0 z-20 flex flex-col gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900">
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Queue
-          </Link>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">
-            <span className="font-mono">{s.id}</span> <span className="text-slate-600">· {s.title}</span>
-          </h1>
-          <StatusBadge status={s.status} />
-          <span className="text-sm text-slate-700">
-            Due <DueDate submission={s} />
-          </span>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setSheetOpen(true)} aria-label="Keyboard shortcuts">
-            <Keyboard className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-expanded={panelOpen}
-            aria-controls="workspace-panel"
-            onClick={() => setPanelOpen((open) => !open)}
-          >
-            {panelOpen ? <PanelRightClose className="h-4 w-4" aria-hidden="true" /> : <PanelRightOpen className="h-4 w-4" aria-hidden="true" />}
-            {panelOpen ? 'Hide details' : 'Show details'}
-          </Button>
-          {/* Save Draft and Complete Review, pinned in the header wherever the page is scrolled. */}
-          <div ref={setActionsSlot} />
-        </div>
-        <ClaimBar submission={s} />
-      </header>
+    <div className="flex flex-col">
+      {/*
+        The one sticky bar (issue 42): the staff header above it scrolls away, so nothing slides over it. It stays one
+        or two short lines: the claim's reassign list lives in the side panel.
+      */}
+      <div
+        data-testid="workspace-toolbar"
+        className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 bg-white px-4 py-1.5"
+      >
+        <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-700 hover:text-slate-900">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Queue
+        </Link>
+        <h1 className="min-w-0 max-w-[24rem] flex-1 truncate text-base font-semibold" title={s.title}>
+          <span className="font-mono">{s.id}</span> <span className="text-slate-600">· {s.title}</span>
+        </h1>
+        <StatusBadge status={s.status} />
+        <span className="text-sm whitespace-nowrap text-slate-700">
+          Due <DueDate submission={s} />
+        </span>
+        <ClaimBar submission={s} part="toolbar" />
+        <span className="flex-1" />
+        <Button type="button" variant="ghost" size="sm" onClick={() => setSheetOpen(true)} aria-keyshortcuts="?">
+          <Keyboard className="h-4 w-4" aria-hidden="true" /> Shortcuts
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-expanded={panelOpen}
+          aria-controls="workspace-panel"
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          {panelOpen ? <PanelRightClose className="h-4 w-4" aria-hidden="true" /> : <PanelRightOpen className="h-4 w-4" aria-hidden="true" />}
+          {panelOpen ? 'Hide details' : 'Show details'}
+        </Button>
+        {/* Save Draft and Complete Review, pinned in the toolbar wherever the page is scrolled. */}
+        <div ref={setActionsSlot} />
+      </div>
       <div className={panelOpen ? 'grid flex-1 gap-6 px-4 py-4 xl:grid-cols-[minmax(0,1fr)_22rem]' : 'flex-1 px-4 py-4'}>
-        <main className="flex min-w-0 flex-col gap-3" aria-label="Review">
+        {/* The layout's <main> holds the page: this is a region of it, so the page keeps one main landmark. */}
+        <section className="flex min-w-0 flex-col gap-3" aria-label="Review text">
           <KeptText kept={keptText.kept} onDismiss={keptText.dismiss} />
           <WorkspaceReviewForm
             key={keptText.formKey}
@@ -112,9 +119,10 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
             onCompleted={() => navigate('/admin')}
             onReload={(_latest, unsaved) => keptText.keep(unsaved)}
           />
-        </main>
+        </section>
         {panelOpen ? (
           <aside id="workspace-panel" className="flex min-w-0 flex-col gap-5 xl:border-l xl:border-slate-200 xl:pl-6" aria-label="Order details">
+            {isAdmin ? <ClaimBar submission={s} part="reassign" /> : null}
             <SubmissionDetails submission={s} compact />
             <CustomerInstructions submission={s} as="h2" />
             <AfterPaymentPanel submission={s} open showMoney={isAdmin} />

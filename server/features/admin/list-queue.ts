@@ -1,9 +1,9 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CLAIM_LAPSE_MS, type AdminQueueQuery } from '../../../shared/review.schema';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
-import { submissions, users } from '../../db/schema';
+import { messages, submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { documentsColumn, refundedPenceOfOrder, toDocument, type SubmissionDocumentRow } from '../submissions';
@@ -113,7 +113,8 @@ function searchArms(q: string): SearchArm[] {
 
 function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] {
   const where: SQL[] = [];
-  if (query.status !== 'all') where.push(eq(submissions.status, query.status));
+  if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
+  else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);
   if (query.view === 'mine') {
     where.push(eq(submissions.claimedBy, viewer.id), gt(submissions.claimActiveAt, lapsedBefore));
@@ -141,6 +142,8 @@ const selection = {
   documents: documentsColumn,
   refundedPence: refundedPenceOfOrder(),
   claimant: claimantColumn,
+  // A customer's message no one on the team has read (issue 42): messages_submission_idx finds the order's few.
+  unread: sql<boolean>`exists(select 1 from ${messages} where ${messages.submissionId} = ${submissions.id} and ${messages.isFromAdmin} = false and ${messages.readAt} is null)`,
 };
 
 type Row = {
@@ -151,6 +154,7 @@ type Row = {
   documents: SubmissionDocumentRow[];
   refundedPence: number;
   claimant: { id: string; firstName: string | null; lastName: string | null; name: string; email: string } | null;
+  unread: boolean;
 };
 
 /** The three orders the queue runs in (decision 022). */
@@ -400,9 +404,9 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   const where = filters(query, viewer, now);
   const arms = query.q ? searchArms(query.q) : null;
   const take = query.limit + 1;
-  // Revision requests go to the top of the unfiltered queue, flagged: listed first on the first page (soonest due
+  // Revision requests go to the top of the unfiltered (or open-work) queue, flagged: listed first on the first page (soonest due
   // first) and left out of the paged rest, so no page repeats them.
-  const flagging = query.status === 'all';
+  const flagging = query.status === 'all' || query.status === 'open';
   const flaggedWhere = flagging && !cursor ? [...where, eq(submissions.status, 'revision-requested')] : null;
   if (flagging) where.push(ne(submissions.status, 'revision-requested'));
   let flagged: Row[] = [];
@@ -437,8 +441,8 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
         )
       : null;
   return {
-    items: page.map((r) =>
-      toAdminQueueItem(
+    items: page.map((r) => ({
+      ...toAdminQueueItem(
         r.row,
         r.customer,
         r.documents.map(toDocument),
@@ -446,7 +450,8 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
         r.claimant ? toClaimInfo(r.claimant.id, r.claimant, r.row.claimedAt, r.row.claimActiveAt) : null,
         now,
       ),
-    ),
+      unreadMessages: r.unread === true,
+    })),
     nextCursor,
   };
 }

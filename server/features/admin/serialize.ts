@@ -60,7 +60,7 @@ export function toAdminQueueItem(
   const { preview, ...rest } = row;
   const full = toAdminSubmission({ ...rest, content: '', reviewedContent: null }, customer, documents, refundedPence, claim, now);
   const { content: _content, reviewedContent: _reviewedContent, ...item } = full;
-  return { ...item, preview: previewOf(preview) };
+  return { ...item, preview: previewOf(preview), unreadMessages: false };
 }
 
 type Money = { amount?: unknown; amountPence?: unknown; refundedPence?: unknown };

@@ -11,7 +11,8 @@ const DELETED_AUTHOR = 'Deleted account';
 
 /**
  * A submission's thread, oldest first. When its customer reads it (its placer, or for an organisation's order any
- * current member, decision 047: the thread is the organisation's), the team's messages become read.
+ * current member, decision 047: the thread is the organisation's), the team's messages become read; when the team
+ * reads it, the customer's do.
  */
 export async function readThread(db: Database, submissionId: string, user: CurrentUser): Promise<Message[]> {
   const submission = await getAccessibleSubmission(db, submissionId, reviewDeskViewer(user));
@@ -20,6 +21,12 @@ export async function readThread(db: Database, submissionId: string, user: Curre
       .update(messages)
       .set({ readAt: new Date() })
       .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, true), isNull(messages.readAt)));
+  } else {
+    // The team read it: the customer's messages are no longer unread in the queue (issue 42).
+    await db
+      .update(messages)
+      .set({ readAt: new Date() })
+      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, false), isNull(messages.readAt)));
   }
   const rows = await db
     .select({ message: messages, senderName: users.name, senderEmail: users.email })

@@ -16,9 +16,9 @@ export const QUEUE_PAGE_SIZE = 50;
 
 export function queueUrl(filters: QueueFilters, cursor: string | null): string {
   const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.view !== 'all') params.set('view', filters.view);
   if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.sort !== 'created') params.set('sort', filters.sort);
   params.set('limit', String(QUEUE_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);

@@ -25,7 +25,7 @@ export function useReplaceInQueue() {
               items: page.items.map((item) => {
                 if (item.id !== updated.id) return item;
                 if (item.status !== updated.status || (item.claim?.userId ?? null) !== (updated.claim?.userId ?? null)) moved = true;
-                return queueItemOf(updated);
+                return queueItemOf(updated, item.unreadMessages);
               }),
             })),
           }

@@ -2,12 +2,14 @@ import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES } from '@shared/fact-check.schema';
 import { Button } from '@client/components/ui/button';
+import { DeliveryCheckDialog } from './delivery-check';
 import type { ReviewFormModel } from './use-review-form';
 
 /**
  * The form around a layout's fields and panels: activity in it counts as active review time, Enter in a field
  * completes a ready review, and after the panels come the conflict (with Reload), the report still needed, and Save
  * Draft / Complete Review, in the form or in `actionsSlot` (the dialog's pinned footer, the workspace's header).
+ * Complete Review opens the check before delivery (issue 42); only its Confirm sends the review.
  */
 export function ReviewFormFrame({ review, actionsSlot, children }: { review: ReviewFormModel; actionsSlot?: HTMLElement | null; children: ReactNode }) {
   const formId = useId();
@@ -52,6 +54,12 @@ export function ReviewFormFrame({ review, actionsSlot, children }: { review: Rev
         </p>
       ) : null}
       {actionsSlot ? createPortal(actions, actionsSlot) : actions}
+      <DeliveryCheckDialog
+        open={review.checking}
+        facts={{ outstanding: review.outstanding, claims: review.claims.data ?? [], changedWords: review.changedWords, effort: review.effort.session() }}
+        onCancel={review.cancelCheck}
+        onConfirm={review.deliver}
+      />
     </form>
   );
 }

@@ -175,6 +175,8 @@ describe('the review form in the dialog', () => {
     // Ready once the report's claims are in.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Review' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Complete Review' }));
+    // The check before delivery (issue 42) first: nothing sent until Confirm.
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and deliver' }));
     await waitFor(() => expect(onCompleted).toHaveBeenCalledTimes(1));
     expect(saves(calls)[0]!.body).toMatchObject({ complete: true, version: 3 });
   });
@@ -192,8 +194,57 @@ describe('the review form in the workspace', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Draft' })).not.toHaveProperty('disabled', true));
 
     press('Enter', { metaKey: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and deliver' }));
     await waitFor(() => expect(onCompleted).toHaveBeenCalledTimes(1));
     expect(saves(calls)[1]!.body).toMatchObject({ complete: true, version: 4 });
+  });
+
+  it('Ctrl+Enter opens the check before delivery: what is open, the report and the effort; nothing is sent until Confirm', async () => {
+    const calls = serve();
+    const onCompleted = vi.fn();
+    renderForm(<WorkspaceReviewForm submission={order({ reviewVersion: 3 })} onCompleted={onCompleted} />);
+    // The one suggested claim has loaded, and the review is ready.
+    await screen.findByRole('button', { name: 'Add to report' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Review' })).toHaveProperty('disabled', false));
+    type('The tower opened in 1889 for visitors.');
+    const before = calls.length;
+
+    press('Enter');
+    const check = await screen.findByRole('dialog', { name: 'Deliver this review?' });
+    const line = (label: string) => [...check.querySelectorAll('dt')].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent;
+    expect(line('Suggested claims not checked')).toBe('1');
+    expect(line('Open findings')).toBe('0');
+    expect(line('Claims in the report')).toBe('none');
+    await waitFor(() => expect(line('Words changed')).toBe('1'));
+    expect(line('Certificate: reviewed by')).toBeDefined();
+    expect(check.textContent).toContain('Nothing is sent until you confirm.');
+    // A second Ctrl+Enter does not deliver either.
+    press('Enter');
+    expect(calls.slice(before).filter((c) => c.method !== 'GET')).toEqual([]);
+
+    // Cancel: back to the form, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deliver this review?' })).toBeNull());
+    expect(saves(calls)).toHaveLength(0);
+    expect(onCompleted).not.toHaveBeenCalled();
+
+    // Again, and Confirm: the review goes.
+    press('Enter');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and deliver' }));
+    await waitFor(() => expect(onCompleted).toHaveBeenCalledTimes(1));
+    expect(saves(calls)).toHaveLength(1);
+    expect(saves(calls)[0]!.body).toMatchObject({ complete: true, reviewedContent: 'The tower opened in 1889 for visitors.' });
+  });
+
+  it('Enter in a field of a ready review opens the check too, and never completes it by itself', async () => {
+    const calls = serve();
+    const onCompleted = vi.fn();
+    renderForm(<ReviewForm submission={order()} onCompleted={onCompleted} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Review' })).toHaveProperty('disabled', false));
+    fireEvent.submit(reviewed().closest('form')!);
+    await screen.findByRole('dialog', { name: 'Deliver this review?' });
+    expect(saves(calls)).toHaveLength(0);
+    expect(onCompleted).not.toHaveBeenCalled();
   });
 
   it('sends the last edits with a keepalive request when the page goes away', async () => {

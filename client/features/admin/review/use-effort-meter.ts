@@ -16,9 +16,15 @@ export interface EffortSent {
 export function useEffortMeter() {
   const activeTime = useActiveTimeMeter();
   const counts = useRef<EffortCounts>(emptyEffortCounts());
+  /** Everything counted since the page opened, saved or not. */
+  const session = useRef<EffortCounts>(emptyEffortCounts());
   return useMemo(() => {
     const add = (more: Partial<EffortCounts>) => {
       counts.current = addEffortCounts(counts.current, { ...emptyEffortCounts(), ...more });
+    };
+    const count = (more: Partial<EffortCounts>) => {
+      add(more);
+      session.current = addEffortCounts(session.current, { ...emptyEffortCounts(), ...more });
     };
     return {
       /** Focus, a key, a pointer press or an input in the form. */
@@ -33,8 +39,10 @@ export function useEffortMeter() {
         if (sent.effortCounts) add(sent.effortCounts);
       },
       /** A suggested claim added, or a language finding accepted (with its category). */
-      accepted: (category?: FindingCategory) => add({ suggestionsAccepted: 1, findingsByCategory: category ? { [category]: 1 } : {} }),
-      ignored: () => add({ suggestionsIgnored: 1 }),
+      accepted: (category?: FindingCategory) => count({ suggestionsAccepted: 1, findingsByCategory: category ? { [category]: 1 } : {} }),
+      ignored: () => count({ suggestionsIgnored: 1 }),
+      /** The effort of this visit to the form (the check before delivery): active seconds and the counts. */
+      session: () => ({ activeSeconds: activeTime.sessionSeconds(), ...session.current }),
     };
   }, [activeTime]);
 }

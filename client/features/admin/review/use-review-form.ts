@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { factCheckReady } from '@shared/fact-check.schema';
 import { canCompleteReview } from '@shared/review.schema';
 import { statusLabel } from '@shared/submission-status';
@@ -16,6 +16,12 @@ import { useReviewSave } from './use-review-save';
 
 /** Only work in progress saves itself: a completed review changes only when the reviewer saves it on purpose. */
 const AUTOSAVE_STATUSES = ['paid', 'in-review'];
+
+/** What the workspace's panels still hold: findings not accepted or ignored, suggested claims not added or ignored. */
+export interface Outstanding {
+  findings: number | null;
+  suggestions: number | null;
+}
 
 export interface ReviewFormOptions {
   /** The pause after an edit before the draft saves itself. */
@@ -40,6 +46,10 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
   const claims = useClaims(submission.id);
   const changedWords = useChangedWords(submission.content, text);
   const [autosaveState, setAutosaveState] = useState<AutosaveState>({ state: 'idle' });
+  /** The check before delivery (issue 42) is open: Complete Review asked, nothing sent until Confirm. */
+  const [checking, setChecking] = useState(false);
+  /** What the panels still hold open (null: not shown in this layout, or not loaded yet). */
+  const [outstanding, setOutstanding] = useState<Outstanding>({ findings: null, suggestions: null });
   const originalRef = useRef<HTMLTextAreaElement>(null);
 
   const claimCount = claims.data?.length ?? 0;
@@ -90,6 +100,11 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
     sendAsPageLeaves: saveAsPageLeaves ? () => sendReviewAsPageLeaves(payload(false)) : undefined,
   });
 
+  const noteOutstanding = useCallback(
+    (part: keyof Outstanding, count: number | null) => setOutstanding((o) => (o[part] === count ? o : { ...o, [part]: count })),
+    [],
+  );
+
   const submit = (complete: boolean) => {
     if (draft.linkRefused) {
       draft.touchLink();
@@ -135,8 +150,18 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
         onReload?.(latest, { text, notes });
       }),
     saveDraft: () => submit(false),
-    /** Complete Review, when the review is ready. */
+    /** Complete Review (the button, Ctrl+Enter, Enter in a field), when the review is ready: the check opens first. */
     complete: () => {
+      if (completable) setChecking(true);
+    },
+    /** The check before delivery: open, and what it counts. */
+    checking,
+    outstanding,
+    noteOutstanding,
+    cancelCheck: () => setChecking(false),
+    /** Confirm in the check: the review goes to the customer. */
+    deliver: () => {
+      setChecking(false);
       if (completable) submit(true);
     },
   };

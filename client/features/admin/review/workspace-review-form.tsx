@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ClaimEditor } from '../claim-editor';
 import { HouseStylePanel } from '../house-style-panel';
 import { LanguageChecksPanel } from '../language-checks-panel';
@@ -22,7 +22,9 @@ export const WORKSPACE_AUTOSAVE_DELAY_MS = 10_000;
 export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: ReviewFormProps) {
   const review = useReviewForm(submission, { autosaveDelayMs: WORKSPACE_AUTOSAVE_DELAY_MS, saveAsPageLeaves: true, ...options });
   useWorkspaceCommandKeys({ save: review.saveDraft, complete: review.complete });
-  const { draft, effort } = review;
+  const { draft, effort, noteOutstanding } = review;
+  const onFindingsOpen = useCallback((count: number | null) => noteOutstanding('findings', count), [noteOutstanding]);
+  const onSuggestionsOpen = useCallback((count: number | null) => noteOutstanding('suggestions', count), [noteOutstanding]);
   /** A suggested claim added to the report: the claim editor starts a claim with it quoted. */
   const [quote, setQuote] = useState<{ text: string; start: number; end: number } | null>(null);
   const quotedSpans = useMemo(() => (review.claims.data ?? []).map((c) => ({ start: c.passageStart, end: c.passageEnd })), [review.claims.data]);
@@ -39,6 +41,7 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
           onApply={draft.edit.text}
           onAccepted={effort.accepted}
           onIgnored={effort.ignored}
+          onOpenCount={onFindingsOpen}
         />
       ) : null}
       <ReviewerNotesField review={review} />
@@ -51,6 +54,7 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
           effort.accepted();
         }}
         onIgnore={effort.ignored}
+        onOpenCount={onSuggestionsOpen}
       />
       <ClaimEditor
         submissionId={submission.id}
