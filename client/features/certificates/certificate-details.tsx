@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, REVOCATION_TEXT, type PublicCertificate } from '@shared/certificate.schema';
 import { checkCertificateSignature, type SignatureCheck } from '@shared/certificate-verify';
+import type { CredentialVerdict } from '@shared/credential-verify';
 import { englishVariantLabel } from '@shared/categories';
 import { VERDICT_LABELS, VERDICTS } from '@shared/fact-check.schema';
 import { tierLabel } from '@shared/service-tiers';
@@ -30,27 +31,47 @@ export function useSignatureCheck(shown: Shown | null): SignatureCheck | 'checki
   return result;
 }
 
-export function StatusHeading({ shown, check }: { shown: Shown; check: SignatureCheck | 'checking' }) {
+/** What the status list says of the certificate's credential, as the page's heading needs it. */
+export type ListCheck = CredentialVerdict | 'checking' | 'failed';
+
+/**
+ * The page's verdict (issue 43): "Verified" only when the certificate's signature checks in this browser AND the
+ * credential's revocation status list (its own proof checked too) does not mark it revoked. A revocation from either
+ * the certificate or the list shows as "Revoked"; a list that cannot be checked is never shown as verified.
+ */
+export function StatusHeading({ shown, check, list }: { shown: Shown; check: SignatureCheck | 'checking'; list: ListCheck }) {
   if (check === 'checking') return <Spinner />;
-  if (shown.status === 'revoked') {
+  if (shown.status === 'revoked' || list === 'revoked') {
     return (
       <div className="flex items-start gap-3 text-red-800" role="status">
         <ShieldX className="h-8 w-8 shrink-0" aria-hidden="true" />
         <div>
           <p className="text-2xl font-bold">Revoked</p>
           <p className="text-sm">
-            {shown.revokedReason ? REVOCATION_TEXT[shown.revokedReason] : 'This certificate no longer stands.'}
+            {shown.revokedReason ? REVOCATION_TEXT[shown.revokedReason] : 'HumanProof’s revocation list marks this certificate as revoked.'}
             {shown.revokedAt ? ` Revoked on ${formatDate(shown.revokedAt)}.` : ''}
           </p>
         </div>
       </div>
     );
   }
-  if (check === 'verified') {
+  if (check === 'verified' && list === 'checking') return <Spinner label="Checking the revocation list" />;
+  if (check === 'verified' && list === 'verified') {
     return (
       <div className="flex items-center gap-3 text-emerald-800" role="status">
         <BadgeCheck className="h-8 w-8 shrink-0" aria-hidden="true" />
         <p className="text-2xl font-bold">{CERTIFICATE_MESSAGES.verified}</p>
+      </div>
+    );
+  }
+  if (check === 'verified') {
+    return (
+      <div className="flex items-start gap-3 text-amber-800" role="status">
+        <ShieldAlert className="h-8 w-8 shrink-0" aria-hidden="true" />
+        <p className="font-semibold">
+          The signature checks, but HumanProof’s revocation list could not be checked, so this certificate is not shown as
+          valid. Try again in a moment.
+        </p>
       </div>
     );
   }

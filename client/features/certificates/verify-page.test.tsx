@@ -10,12 +10,15 @@ import canonicalize from 'canonicalize';
 import { CERTIFICATE_KEYS_PATH, CERTIFICATE_MESSAGES, certificateJsonPath, type CertificateBody } from '@shared/certificate.schema';
 import { COPIED_TEXT_RULE, MATCHES_APART_FROM_SPACING, textSha256 } from '@shared/certificate-verify';
 import { createQueryClient } from '@client/lib/query-client';
+import { credentialPath } from '@shared/credential.schema';
+import { credentialFixtures, FIXTURE_STATUS_LIST_PATH } from '@client/test-support/credentials';
 import VerifyPage from './verify-page';
 
 const CODE = 'HP-ABCD-EFGH-JKMN-PQRS';
 const TEXT = 'The Eiffel Tower was completed in 1889.\nIt stands in Paris, France.';
 const key = generateKeyPairSync('ed25519');
 const KID = 'test-key-000001';
+const fixtures = credentialFixtures(key.privateKey, KID, CODE);
 
 async function signedFile(status: 'valid' | 'revoked') {
   const certificate: CertificateBody = {
@@ -48,13 +51,17 @@ async function signedFile(status: 'valid' | 'revoked') {
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 // The browser's network is the boundary: fetch answers as the site would.
-function serve(file: unknown) {
+async function serve(file: unknown, list: { revoked: boolean } | null = { revoked: false }) {
   const published = { keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'EdDSA', use: 'sig' }] };
+  const credential = await fixtures.credential();
+  const statusList = list ? await fixtures.statusList(list.revoked) : null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url === certificateJsonPath(CODE)) return json(file);
       if (url === CERTIFICATE_KEYS_PATH) return json(published);
+      if (url === credentialPath(CODE)) return json(credential);
+      if (url === FIXTURE_STATUS_LIST_PATH && statusList) return json(statusList);
       return new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
     }),
   );
@@ -62,7 +69,7 @@ function serve(file: unknown) {
 
 async function renderPage(status: 'valid' | 'revoked') {
   const file = await signedFile(status);
-  serve(file);
+  await serve(file);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <VerifyPage code={CODE} />
@@ -110,6 +117,26 @@ describe('the verify page', () => {
     const file = await renderPage('revoked');
     const outcome = await check('Check a certificate file', 'Check file', JSON.stringify({ ...file, status: 'valid' }));
     expect(outcome).toBe('Revoked: HumanProof signed this file, but the certificate was revoked and no longer stands.');
+  });
+
+  it('says "Verified" only when the signature and the status list both check; a revocation in the list shows', async () => {
+    const renderWith = async (list: { revoked: boolean } | null) => {
+      cleanup();
+      await serve(await signedFile('valid'), list);
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <VerifyPage code={CODE} />
+        </QueryClientProvider>,
+      );
+    };
+    await renderWith({ revoked: false });
+    expect(await screen.findByText(CERTIFICATE_MESSAGES.verified)).toBeTruthy();
+    await renderWith({ revoked: true });
+    expect(await screen.findByText('Revoked')).toBeTruthy();
+    expect(screen.queryByText(CERTIFICATE_MESSAGES.verified)).toBeNull();
+    await renderWith(null);
+    expect(await screen.findByText(/revocation list could not be checked, so this certificate is not shown as valid/)).toBeTruthy();
+    expect(screen.queryByText(CERTIFICATE_MESSAGES.verified)).toBeNull();
   });
 
   it('"Check a text" says what it compares and matches a copy whose spaces copying changed', async () => {

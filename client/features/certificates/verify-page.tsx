@@ -12,7 +12,8 @@ import { ApiError } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useCertificateKeys, usePublicCertificate } from './api/certificates';
-import { Details, StatusHeading, useSignatureCheck } from './certificate-details';
+import { Details, StatusHeading, useSignatureCheck, type ListCheck } from './certificate-details';
+import { useCredentialCheck } from './api/credential-check';
 import { CheckFile, CheckText } from './paste-checks';
 import { CredentialCheck } from './credential-check';
 
@@ -39,6 +40,8 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
   const shown = certificate.data?.visibility === 'public' ? certificate.data : null;
   const check = useSignatureCheck(shown);
   const keys = useCertificateKeys(shown !== null);
+  const credential = useCredentialCheck(code, shown ? keys.data?.keys : undefined);
+  const list: ListCheck = credential.data?.verdict ?? (credential.isError || keys.isError ? 'failed' : 'checking');
 
   if (certificate.isError && certificate.error instanceof ApiError && certificate.error.status === 404) {
     return (
@@ -73,7 +76,7 @@ export default function VerifyPage({ code: rawCode }: { code: string }) {
   } else if (shown) {
     body = (
       <div className="flex flex-col gap-6">
-        <StatusHeading shown={shown} check={check} />
+        <StatusHeading shown={shown} check={check} list={list} />
         <CredentialCheck code={code} keys={keys.data?.keys} />
         <Details shown={shown} />
         <CheckText expected={shown.certificate.textSha256} />
