@@ -49,6 +49,11 @@ const OWNERS: Record<string, string[]> = {
   link_checks: ['link-checks'],
   certificate_keys: ['certificates'],
   certificates: ['certificates'],
+  certificate_credentials: ['credentials'],
+  // The editorial-control record of each delivery, the reviewers' stable numbers, and the default editor (issue 43).
+  editorial_records: ['editorial-records', ERASURE],
+  reviewer_numbers: ['editorial-records'],
+  editorial_defaults: ['editorial-records', ERASURE],
   payment_events: ['payments'],
   messages: ['messages', ERASURE],
   review_documents: ['uploads', ERASURE],
