@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@shared/language-checks.schema';
-import { locate } from './language-checks-panel';
+import { ApiError } from '@client/lib/api';
+import { checksErrorText, locate } from './language-checks-panel';
 
 const finding = (checked: string, words: string): Finding => {
   const start = checked.indexOf(words);
@@ -20,5 +21,15 @@ describe('locate: where a checked finding is in the editor now', () => {
     const f = finding(checked, 'teh');
     expect(locate(f, checked, typed, 0)).toBe(typed.indexOf('teh'));
     expect(locate(f, checked, checked.replace(/teh/g, 'the'), 0)).toBeNull();
+  });
+});
+
+describe('checksErrorText: what the panel says when the checks failed', () => {
+  it('gives the server’s words for a text it refused (422) or a busy checker (503), else the generic line', () => {
+    const refused = 'This text took too long to check for spelling, grammar and AI tells, so it was not checked.';
+    expect(checksErrorText(new ApiError(422, 'x', JSON.stringify({ message: refused })))).toBe(refused);
+    expect(checksErrorText(new ApiError(503, 'x', JSON.stringify({ message: 'The language checker is busy.' })))).toBe('The language checker is busy.');
+    expect(checksErrorText(new ApiError(500, 'x', JSON.stringify({ message: 'Internal' })))).toBe('The language checks could not be loaded. Save the draft to try again.');
+    expect(checksErrorText(new Error('offline'))).toBe('The language checks could not be loaded. Save the draft to try again.');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
+import { ApiError } from '@client/lib/api';
 import { useLanguageChecks } from './api/workspace-panels';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
@@ -15,6 +16,17 @@ const TONES: Record<FindingCategory, 'red' | 'blue' | 'yellow' | 'grey' | 'green
 };
 
 /** Where a finding of the checked text sits in the editor's text now, or null when that text has changed there. */
+const CHECKS_ERROR = 'The language checks could not be loaded. Save the draft to try again.';
+
+/**
+ * The server's own words when it refused this text (decision 052: a text that was too slow or that the checker failed
+ * on gets a 422 saying so, a busy checker a 503), else the generic line.
+ */
+export function checksErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 422 || error.status === 503) && error.serverMessage) return error.serverMessage;
+  return CHECKS_ERROR;
+}
+
 export function locate(finding: Finding, checked: string, current: string, shift: number): number | null {
   const expected = checked.slice(finding.start, finding.end);
   const guess = finding.start + shift;
@@ -132,7 +144,7 @@ export function LanguageChecksPanel({
       <ReviewQueueList
         query={checks}
         skeletonClassName="h-16 w-full"
-        errorText="The language checks could not be loaded. Save the draft to try again."
+        errorText={checksErrorText(checks.error)}
         emptyText="No findings in the saved draft."
         label="Findings"
         className="max-h-72"
