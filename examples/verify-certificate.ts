@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { CERTIFICATE_KEYS_PATH, certificateJsonPath, certificateKeysSchema, REVOCATION_TEXT, type CertificateKey, type RevocationReason } from '../shared/certificate.schema';
 import { checkCertificateSignature, compareText, readCertificateFile } from '../shared/certificate-verify';
 import { parseStrictJson } from '../shared/strict-json';
+import { readJsonSource } from './json-source';
 import { verifyCredentialFile } from './verify-credential';
 
 const DEFAULT_SITE = 'http://localhost:5000';
@@ -60,17 +61,7 @@ async function getJson(url: string): Promise<{ status: number; body: unknown }> 
 }
 
 async function loadKeys(source: string): Promise<CertificateKey[]> {
-  let body: unknown;
-  if (/^https?:\/\//i.test(source)) {
-    const answer = await getJson(source);
-    if (answer.status !== 200) throw new Error(`${source} answered ${answer.status}`);
-    body = answer.body;
-  } else {
-    const parsed = parseStrictJson(await readFile(source, 'utf8'));
-    if (!parsed.ok) throw new Error(`${source}: ${parsed.message}`);
-    body = parsed.value;
-  }
-  const keys = certificateKeysSchema.safeParse(body);
+  const keys = certificateKeysSchema.safeParse(await readJsonSource(source, getJson));
   if (!keys.success) throw new Error(`${source} is not a HumanProof keys file (no "keys" list of Ed25519 keys)`);
   return keys.data.keys;
 }

@@ -16,7 +16,7 @@ import { checkCredentialStatus, checkProofs } from '../shared/credential-check';
 import { documentLoaderFor, type DidDocument } from '../shared/credential-loader';
 import { DID_DOCUMENT_PATH, DID_V1_CONTEXT, didWebOf, HUMANPROOF_CONTEXT_PATH, MULTIKEY_V1_CONTEXT, verificationMethodOf } from '../shared/credential.schema';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
-import { parseStrictJson } from '../shared/strict-json';
+import { readJsonSource } from './json-source';
 
 export interface CredentialRun {
   file: Record<string, unknown>;
@@ -34,16 +34,7 @@ export interface CredentialRun {
  * the keys are still only the user's, so a credential naming another DID proves nothing the keys did not sign).
  */
 async function loadDidDocument(source: string, did: string, getJson: CredentialRun['getJson']): Promise<DidDocument> {
-  let body: unknown;
-  if (/^https?:\/\//i.test(source)) {
-    const answer = await getJson(source);
-    if (answer.status !== 200) throw new Error(`${source} answered ${answer.status}`);
-    body = answer.body;
-  } else {
-    const parsed = parseStrictJson(await readFile(source, 'utf8'));
-    if (!parsed.ok) throw new Error(`${source}: ${parsed.message}`);
-    body = parsed.value;
-  }
+  const body = await readJsonSource(source, getJson);
   const jwks = certificateKeysSchema.safeParse(body);
   if (jwks.success) {
     const methods = await Promise.all(

@@ -10,7 +10,8 @@ import { parseStrictJson } from './strict-json';
 
 export type SignatureCheck = 'verified' | 'bad-signature' | 'unknown-key' | 'unsupported';
 
-function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
+/** The raw bytes of a base64url value (a JWK's `x`, a signature). */
+export function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));

@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import { fromBase64Url } from './certificate-verify';
 import { JCS_SUITE } from './credential.schema';
 
 // ---------------------------------------------------------------------------------------------
@@ -121,14 +122,6 @@ export async function statusBit(encodedList: string, index: number): Promise<boo
   return (byte & (0x80 >> (index & 7))) !== 0;
 }
 
-/** The raw bytes of a JWK's base64url `x`. */
-function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 export type CredentialVerdict =
   /** The JCS proof verified, and the status list (itself verified) does not mark it revoked. */

@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliveryFileNames, FACT_CHECK_MESSAGES } from '../../../shared/fact-check.schema';
 import { recordIdSchema } from '../../../shared/ids';
-import { reviewedTextOf } from '../../../shared/review.schema';
 import type { SubmissionRow } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
-import { deliveredDiff } from '../delivery-diff';
-import { buildFactCheckPdf, buildTrackedChangesDocx, loadReport } from '../fact-check';
+import { certificateCodeOfOrder } from '../certificates';
+import { buildDeliveryDocx, buildFactCheckPdf, loadReport } from '../fact-check';
 import { requireApiCaller } from '../api-keys';
 import { FILE_MEDIA_TYPE } from './openapi';
 import { getOwnOrder } from './orders';
@@ -47,15 +46,8 @@ export function v1DeliveryFileRoutes(app: FastifyInstance, problems: Record<'4xx
     },
     async (request, reply) => {
       const row = await delivered(request, request.params.id);
-      const reviewed = reviewedTextOf(row);
-      if (reviewed.trim() === '') throw new ProblemError(404, FACT_CHECK_MESSAGES.noReviewedText);
-      const file = await buildTrackedChangesDocx({
-        original: row.content,
-        reviewed,
-        parts: (await deliveredDiff(app.db, row)) ?? [],
-        title: row.title,
-        date: row.completedAt ?? row.updatedAt,
-      });
+      const file = await buildDeliveryDocx(app.db, row, await certificateCodeOfOrder(app.db, row.id));
+      if (!file) throw new ProblemError(404, FACT_CHECK_MESSAGES.noReviewedText);
       return send(reply, DOCX, deliveryFileNames(row.id).word, file);
     },
   );

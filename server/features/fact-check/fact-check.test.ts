@@ -15,6 +15,7 @@ import {
 import { emailOutbox } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { readZip } from '../../test-support/zip';
+import { bearer, createKey } from '../../test-support/api';
 import { claimForReview, createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { NUL_MESSAGE } from '../../plugins/input-hygiene';
 
@@ -317,6 +318,18 @@ describe('what the customer receives', () => {
     expect(headers.join('')).toContain(`Order ${id}`);
     expect(certificate.code).toMatch(/^HP-/);
     expect(headers.join('')).toContain(`Certificate ${certificate.code}`);
+  });
+
+  it('the public API serves the same Word file: its comments and header equal the dashboard’s (issue 46)', async () => {
+    const key = await createKey(t.app, customer, ['orders:read']);
+    const viaApi = await bearer(t.app, key.key, 'GET', `/api/v1/orders/${id}/reviewed.docx`);
+    expect(viaApi.statusCode).toBe(200);
+    const viaDashboard = readZip((await t.request('GET', `/api/submissions/${id}/reviewed.docx`, customer)).rawPayload);
+    const api = readZip(viaApi.rawPayload);
+    expect(api.get('word/comments.xml')?.toString('utf8')).toContain('Fact check: corrected');
+    for (const part of ['word/comments.xml', 'word/document.xml']) {
+      expect(api.get(part)?.toString('utf8'), part).toBe(viaDashboard.get(part)?.toString('utf8'));
+    }
   });
 
   it('the report as a PDF whose text pdftotext reads', async () => {

@@ -10,14 +10,12 @@ import {
   FACT_CHECK_MESSAGES,
   factCheckReportSchema,
 } from '../../../shared/fact-check.schema';
-import { reviewedTextOf } from '../../../shared/review.schema';
 import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
-import { deliveredDiff } from '../delivery-diff';
 import { certificateCodeOfOrder } from '../certificates';
-import { buildTrackedChangesDocx } from './build-docx';
+import { buildDeliveryDocx } from './delivery-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { inRevision, lastDeliveredVersion } from './delivered-version';
 import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
@@ -117,20 +115,8 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/submissions/:id/reviewed.docx', { ...download, schema: { params: submissionParams } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
-    const reviewed = reviewedTextOf(row);
-    if (reviewed.trim() === '') throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
-    const file = await buildTrackedChangesDocx({
-      original: row.content,
-      reviewed,
-      // The diff stored at delivery (issue 29), or computed once off the main thread and stored.
-      parts: (await deliveredDiff(app.db, row)) ?? [],
-      title: row.title,
-      date: row.completedAt ?? row.updatedAt,
-      // Each claim a comment at its passage, and the order and its certificate in the header (issue 45).
-      claims: await listClaims(app.db, row.id),
-      orderId: row.id,
-      certificateCode: await certificateCodeOfOrder(app.db, row.id),
-    });
+    const file = await buildDeliveryDocx(app.db, row, await certificateCodeOfOrder(app.db, row.id));
+    if (!file) throw notFound(FACT_CHECK_MESSAGES.noReviewedText);
     return sendFile(reply, 'word', deliveryFileNames(row.id).word, file);
   });
 

@@ -91,6 +91,10 @@ function orderView(o: Order) {
 }
 
 export function createHumanProofMcpServer(backend: ToolBackend, version: string): McpServer {
+  /** A tool that needs the account's key: refused (not a crash) without one, and guarded like every call. */
+  const withAccount = (run: (hp: HumanProof) => Promise<CallToolResult>) =>
+    guarded(async () => (backend.account ? run(backend.account) : refusal(backend.noKeyMessage)));
+  const orderIdInput = { orderId: z.string().trim().min(1).max(64).describe('The orderId submit_for_review returned') };
   const server = new McpServer(
     { name: 'humanproof', title: 'HumanProof', version },
     {
@@ -147,9 +151,7 @@ export function createHumanProofMcpServer(backend: ToolBackend, version: string)
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     async (input) =>
-      guarded(async () => {
-        const hp = backend.account;
-        if (!hp) return refusal(backend.noKeyMessage);
+      withAccount(async (hp) => {
         const body: OrderInput & { editorialResponsibility?: z.infer<typeof editorialResponsibilitySchema> } = {
           content: input.text,
           serviceTier: input.tier,
@@ -170,13 +172,11 @@ export function createHumanProofMcpServer(backend: ToolBackend, version: string)
     {
       title: 'Check on a review',
       description: 'Free: where a review stands (paid, in-review, completed…), its price, when it is due and, once completed, its certificate code. Use it to check on an order from submit_for_review; it does not return the texts (get_reviewed_text does).',
-      inputSchema: { orderId: z.string().trim().min(1).max(64).describe('The orderId submit_for_review returned') },
+      inputSchema: orderIdInput,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     async ({ orderId }) =>
-      guarded(async () => {
-        const hp = backend.account;
-        if (!hp) return refusal(backend.noKeyMessage);
+      withAccount(async (hp) => {
         const data = orderView(await hp.getOrder(orderId));
         return result(data, `Order ${data.orderId}: ${data.status}${data.dueAt && data.status !== 'completed' ? `, due ${data.dueAt}` : ''}.`);
       }),
@@ -187,13 +187,11 @@ export function createHumanProofMcpServer(backend: ToolBackend, version: string)
     {
       title: 'Get the reviewed text',
       description: 'Free: the text as the human editor delivered it, with the editor’s notes and the certificate code that proves the review (verify_certificate checks it). Only for a completed order; before that it says the order’s status.',
-      inputSchema: { orderId: z.string().trim().min(1).max(64).describe('The orderId submit_for_review returned') },
+      inputSchema: orderIdInput,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     async ({ orderId }) =>
-      guarded(async () => {
-        const hp = backend.account;
-        if (!hp) return refusal(backend.noKeyMessage);
+      withAccount(async (hp) => {
         const o = await hp.getOrder(orderId);
         if (o.status !== 'completed' || !o.result) return refusal(`Order ${o.id} is not completed yet (status: ${o.status}${o.dueDate ? `, due ${o.dueDate}` : ''}).`);
         const code = o.result.certificateCode;
