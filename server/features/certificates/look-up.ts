@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CERTIFICATE_MESSAGES, normaliseCertificateCode } from '../../../shared/certificate.schema';
 import { notFound } from '../../lib/http-error';
+import { getCurrentUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
+import { getAccessibleSubmission } from '../submissions';
 import { findCertificate, type CertificateRow } from './read-certificates';
 
 /** Look-ups per client address per window: a person verifying a few certificates never meets it; a guesser does. */
@@ -25,4 +27,17 @@ export async function lookUp(request: FastifyRequest, raw: string): Promise<Cert
   const row = code ? await findCertificate(db, code) : null;
   if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
   return row;
+}
+
+/**
+ * A private certificate's details (its PDF, its credential) are for whoever may see its order, and the review team:
+ * anybody else gets the same 404 as an unknown code, signed in or not.
+ */
+export async function assertMayReadPrivate(request: FastifyRequest, row: CertificateRow): Promise<void> {
+  if (!row.isPrivate) return;
+  const user = await getCurrentUser(request);
+  if (!user) throw notFound(CERTIFICATE_MESSAGES.notFound);
+  await getAccessibleSubmission(request.server.db, row.submissionId, user).catch(() => {
+    throw notFound(CERTIFICATE_MESSAGES.notFound);
+  });
 }

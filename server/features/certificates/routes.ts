@@ -14,11 +14,11 @@ import { editorLine } from '../../../shared/editorial.schema';
 import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { getCurrentUser, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { getAccessibleSubmission } from '../submissions';
 import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
-import { lookUp, lookUpLimit } from './look-up';
+import { assertMayReadPrivate, lookUp, lookUpLimit } from './look-up';
 import { buildCertificatePdf } from './certificate-pdf';
 import { latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate } from './read-certificates';
 
@@ -90,12 +90,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/verify/:code/certificate.pdf', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
     const row = await lookUp(request, request.params.code);
-    // A private certificate's details are for its owner (and the review team) only.
-    if (row.isPrivate) {
-      const user = await getCurrentUser(request);
-      if (!user) throw notFound(CERTIFICATE_MESSAGES.notFound);
-      await getAccessibleSubmission(app.db, row.submissionId, user);
-    }
+    await assertMayReadPrivate(request, row);
     const certificate = toPublicCertificate({ ...row, isPrivate: false });
     if (certificate.visibility !== 'public') throw notFound(CERTIFICATE_MESSAGES.notFound);
     const pdf = await buildCertificatePdf(certificate, app.config.PUBLIC_URL, await editorOfDelivery(app.db, row.deliveryId));

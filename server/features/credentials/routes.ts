@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CERTIFICATE_MESSAGES } from '../../../shared/certificate.schema';
 import { CREDENTIAL_MEDIA_TYPE, DID_DOCUMENT_PATH, HUMANPROOF_CONTEXT_PATH, humanProofContext } from '../../../shared/credential.schema';
 import { notFound } from '../../lib/http-error';
-import { getCurrentUser } from '../../plugins/auth';
-import { lookUp, lookUpLimit } from '../certificates';
-import { getAccessibleSubmission } from '../submissions';
+import { assertMayReadPrivate, lookUp, lookUpLimit } from '../certificates';
 import { didDocumentOf } from './did-document';
 import { credentialOf } from './issue-credential';
 import { didDocumentSchema, humanReviewCredentialSchema } from './schemas';
@@ -80,13 +77,7 @@ export function credentialV1Route(app: FastifyInstance, problems: Record<'4xx' |
     },
     async (request, reply) => {
       const row = await lookUp(request, request.params.code);
-      if (row.isPrivate) {
-        const user = await getCurrentUser(request);
-        if (!user) throw notFound(CERTIFICATE_MESSAGES.notFound);
-        await getAccessibleSubmission(app.db, row.submissionId, user).catch(() => {
-          throw notFound(CERTIFICATE_MESSAGES.notFound);
-        });
-      }
+      await assertMayReadPrivate(request, row);
       const credential = await credentialOf(app.db, row, app.context.certificateKey(), app.config.PUBLIC_URL);
       // The signed bytes as they are: a string is sent without the response schema's serializer.
       return publicly(reply)
