@@ -57,6 +57,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
+        'req.headers["x-humanproof-in-process-call"]',
         'res.headers["set-cookie"]',
         '*.password',
         '*.token',

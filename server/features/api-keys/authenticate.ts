@@ -4,6 +4,7 @@ import { API_KEY_PREFIX, API_RATE_LIMIT_WINDOW_SECONDS, type ApiScope } from '..
 import { apiKeys, organisationMembers, users } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
 import { countInWindow, type WindowState } from '../../plugins/rate-limit';
+import { isInProcessCall } from './in-process-calls';
 import { hashApiKey } from './keys';
 
 export interface ApiCaller {
@@ -53,6 +54,26 @@ function apiWindows(app: FastifyInstance) {
   return windows;
 }
 
+/** Counts the request in its key's and its account's windows, sets the RateLimit headers, and answers 429 past either. */
+async function countAgainstLimits(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const windows = apiWindows(request.server);
+  const keyWindow = (await windows.key(request))!;
+  const accountWindow = (await windows.account(request))!;
+  const over = [keyWindow, accountWindow].filter((w) => w.exceeded);
+  const window = over.length > 0 ? over.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b)) : accountWindow.remaining < keyWindow.remaining ? accountWindow : keyWindow;
+  void reply.headers({
+    'ratelimit-limit': String(window.max),
+    'ratelimit-remaining': String(window.remaining),
+    'ratelimit-reset': String(window.resetSeconds),
+  });
+  if (over.length > 0) {
+    const whose = window === accountWindow ? 'this account (all its API keys together)' : 'this API key';
+    throw new ProblemError(429, `Too many requests for ${whose}. Try again when the window resets.`, {}, undefined, {
+      'retry-after': String(window.resetSeconds),
+    });
+  }
+}
+
 /**
  * The guard of `api-key` routes (server/plugins/auth.ts): a Bearer key only, never a cookie; the key must exist,
  * be unrevoked and unexpired, carry the route's scope and be within its rate limit and its account's (@fastify/rate-limit
@@ -79,22 +100,8 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
 
   // Two fixed windows, both counted: this key's, and the account's over all its keys (issue 29), so ten keys are not
   // ten times the limit. The headers describe whichever leaves fewer requests; past a limit, the one that resets last.
-  const windows = apiWindows(request.server);
-  const keyWindow = (await windows.key(request))!;
-  const accountWindow = (await windows.account(request))!;
-  const over = [keyWindow, accountWindow].filter((w) => w.exceeded);
-  const window = over.length > 0 ? over.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b)) : accountWindow.remaining < keyWindow.remaining ? accountWindow : keyWindow;
-  void reply.headers({
-    'ratelimit-limit': String(window.max),
-    'ratelimit-remaining': String(window.remaining),
-    'ratelimit-reset': String(window.resetSeconds),
-  });
-  if (over.length > 0) {
-    const whose = window === accountWindow ? 'this account (all its API keys together)' : 'this API key';
-    throw new ProblemError(429, `Too many requests for ${whose}. Try again when the window resets.`, {}, undefined, {
-      'retry-after': String(window.resetSeconds),
-    });
-  }
+  // The app's own call on behalf of a request already counted here (a tool call on /mcp) is not counted twice.
+  if (!isInProcessCall(request)) await countAgainstLimits(request, reply);
 
   const scope = request.routeOptions.config.apiScope;
   if (scope && !row.key.scopes.includes(scope)) {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { inProcessCallHeader } from '../api-keys';
 
 /**
  * A fetch that answers from this app (Fastify's inject) instead of the network: the /mcp tools call /api/v1 as the
  * caller's key, so every route's guard, scope, rate limit, validation and problem details apply exactly as over
  * HTTP. The inner request carries the MCP request's client address, so per-address limits (certificate look-ups)
- * count the real client, not the app itself.
+ * count the real client, not the app itself. It is marked as the app's own call, so the key's rate limit counts the
+ * tool call once (the /mcp request), not again for each API call the tool makes.
  */
 export function inProcessFetch(app: FastifyInstance, outer: FastifyRequest): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -17,7 +19,7 @@ export function inProcessFetch(app: FastifyInstance, outer: FastifyRequest): (re
     const answer = await app.inject({
       method: request.method as HTTPMethods,
       url: `${url.pathname}${url.search}`,
-      headers,
+      headers: { ...headers, ...inProcessCallHeader() },
       remoteAddress: outer.ip,
       ...(body && body.length > 0 ? { payload: body } : {}),
     });

@@ -194,4 +194,29 @@ describe('POST /mcp', () => {
       await limited.close();
     }
   });
+
+  it('counts a tool call once against the rate limit, and a client cannot claim the in-process mark', async () => {
+    const limited = await startRunningApp({ API_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const customer = await customerWithKey(limited);
+      const post = (body: unknown, extra: Record<string, string> = {}) =>
+        fetch(`${limited.baseUrl}/mcp`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${customer.key}`, ...extra }, body: JSON.stringify(body) });
+      const getOrder = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_order', arguments: { orderId: 'no-such-order' } } };
+      // Each get_order calls GET /api/v1/orders/:id in-process: counted twice, the second would already be refused.
+      const calls = [await post(getOrder), await post(getOrder)];
+      expect(calls.map((r) => r.status)).toEqual([200, 200]);
+      const answers = (await Promise.all(calls.map((r) => r.json()))) as { result: { content: { text: string }[] } }[];
+      for (const answer of answers) {
+        const text = answer.result.content.map((c) => c.text).join('\n');
+        expect(text).toMatch(/not found/i);
+        expect(text).not.toMatch(/too many requests/i);
+      }
+      // A forged mark is counted like any request: the third POST is the last allowed, the fourth is refused.
+      const forged = { 'x-humanproof-in-process-call': 'a'.repeat(43) };
+      expect((await post(initialize, forged)).status).toBe(200);
+      expect((await post(initialize, forged)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
