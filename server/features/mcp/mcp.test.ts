@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeReview, customerWithKey, startRunningApp, words, type Customer, type RunningApp } from '../../test-support/agents';
 import { request } from '../../test-support/test-app';
+import { EDITORIAL_MESSAGES } from '../../../shared/editorial-text';
 
 /**
  * The HumanProof tools for AI agents (issue 46), through the MCP SDK's own client: over stdio (`humanproof mcp`, the
@@ -75,6 +76,15 @@ describe.each(['stdio', 'http'] as const)('the MCP tools over %s', (kind) => {
     const price = await call(client, 'estimate_price', { text: words(1000), tier: 'polished', fastTurnaround: true });
     expect(price.isError).toBe(false);
     expect(price.data).toMatchObject({ wordCount: 1000, pricePence: 9000, price: '£90.00' });
+  });
+
+  it('checks editorialResponsibility with the order form’s own rules and messages', async () => {
+    const client = await connect(owner.key);
+    const base = { text: words(50, `${kind}editor`), tier: 'polished', englishVariant: 'british' };
+    const orphan = await call(client, 'submit_for_review', { ...base, editorialResponsibility: { organisation: 'Acme Ltd' } });
+    expect(orphan).toMatchObject({ isError: true, text: expect.stringContaining(EDITORIAL_MESSAGES.organisationWithoutName) });
+    const control = await call(client, 'submit_for_review', { ...base, editorialResponsibility: { name: 'Ada\u0007 Lovelace' } });
+    expect(control).toMatchObject({ isError: true, text: expect.stringContaining(EDITORIAL_MESSAGES.control) });
   });
 
   it('orders a review paid from credit that shows on the owner’s dashboard, then reads it and its reviewed text', async () => {

@@ -8,7 +8,6 @@ import { computeDueDate } from '../../../../shared/due-date';
 import { formatPence } from '../../../../shared/money';
 import { quotePrice } from '../../../../shared/pricing';
 import { TIERS } from '../../../../shared/service-tiers';
-import { MAX_SHORT_FIELD_CHARACTERS } from '../../../../shared/submission-limits';
 import { countWords } from '../../../../shared/word-count';
 import { verifyCertificate } from '../verify-certificate';
 
@@ -34,14 +33,6 @@ const tierList = Object.values(TIERS)
   .map((t) => `${t.id} ${formatPence(t.ratePence)}/word (${t.summary})`)
   .join('; ');
 const PRICE_RULE = `Price: max(£5.00, words × rate), × 1.5 with fastTurnaround (24 hours instead of 3 business days). Rates: ${tierList}.`;
-
-/** editorialResponsibility (issue 46): who answers for the text as published; sent to the API only when given. */
-export const editorialResponsibilitySchema = z
-  .object({
-    name: z.string().trim().min(1).max(MAX_SHORT_FIELD_CHARACTERS).describe('The person who takes editorial responsibility for the published text'),
-    organisation: z.string().trim().min(1).max(MAX_SHORT_FIELD_CHARACTERS).optional().describe('Their organisation, if any'),
-  })
-  .describe('Who answers for the text as published (named on the certificate of human review)');
 
 function result(data: Record<string, unknown>, summary: string): CallToolResult {
   return { content: [{ type: 'text', text: `${summary}\n\n${JSON.stringify(data, null, 2)}` }], structuredContent: data };
@@ -146,13 +137,13 @@ export function createHumanProofMcpServer(backend: ToolBackend, version: string)
         fastTurnaround: z.boolean().optional().describe('24-hour turnaround for 50% more'),
         instructions: order.instructions.describe('What the editor should know: audience, what to keep, what to check'),
         category: order.category.optional().describe('What kind of text it is (default general)'),
-        editorialResponsibility: editorialResponsibilitySchema.optional(),
+        editorialResponsibility: order.editorialResponsibility,
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     async (input) =>
       withAccount(async (hp) => {
-        const body: OrderInput & { editorialResponsibility?: z.infer<typeof editorialResponsibilitySchema> } = {
+        const body: OrderInput = {
           content: input.text,
           serviceTier: input.tier,
           category: input.category ?? 'general',
