@@ -56,7 +56,7 @@ async function shiftsAfterSettled(page: Page, settled: Locator[]): Promise<Shift
 
 function expectStill(shifts: Shift[], label: string) {
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-  expect(total, `${label}: layout shift ${total.toFixed(3)}\n${JSON.stringify(shifts, null, 1)}`).toBeLessThan(LIMIT);
+  expect.soft(total, `${label}: layout shift ${total.toFixed(3)}\n${JSON.stringify(shifts, null, 1)}`).toBeLessThan(LIMIT);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -40,8 +40,9 @@ describe('the error summary names each field (issue 45)', () => {
     await waitFor(() => expect(document.activeElement).toBe(summary));
     const items = within(summary).getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toEqual(['First name: Required', 'Last name: Required', 'Please enter a valid email', expect.stringMatching(/^Password/)]);
-    // Each link's accessible name says the field too, and still leads to it.
-    const link = within(summary).getByRole('link', { name: 'Last name: Required' });
+    // Each link is described by its field's name, and still leads to it.
+    const link = within(summary).getAllByRole('link', { name: 'Required' })[1]!;
+    expect(document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Last name: ');
     fireEvent.click(link);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last name')));
     expect(new Set(items).size).toBe(items.length);

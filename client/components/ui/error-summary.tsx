@@ -51,10 +51,14 @@ export function ErrorSummary({ errors, attempt, onSelect }: { errors: readonly S
           const label = summaryLabel(error.label, error.message);
           return (
           <li key={error.name}>
-            {label ? <span className="font-semibold">{label}: </span> : null}
+            {label ? (
+              <span id={`${id}-${error.name}-field`} className="font-semibold">
+                {label}:{' '}
+              </span>
+            ) : null}
             <a
               href={`#${error.name}`}
-              aria-label={label ? `${label}: ${error.message}` : undefined}
+              aria-describedby={label ? `${id}-${error.name}-field` : undefined}
               className="font-medium underline underline-offset-2 hover:no-underline"
               onClick={(event) => {
                 event.preventDefault();

@@ -86,7 +86,8 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
 
   if (submission.isLoading) {
     return (
-      <div className="flex min-h-[50vh] items-center justify-center">
+      // A whole screen: the footer is not painted beside the spinner and then pushed away (issue 45).
+      <div className="flex min-h-screen items-center justify-center">
         <Spinner label="Loading your order" />
       </div>
     );
