@@ -37,7 +37,8 @@ async function observeShifts(page: Page) {
           sources: (entry.sources ?? []).map((source) => {
             const node = source.node as HTMLElement | null | undefined;
             const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).slice(0, 60)}` : '?';
-            return `${name} ${Math.round(source.previousRect.y)}→${Math.round(source.currentRect.y)}`;
+            const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+            return `${name} ${rect(source.previousRect)} → ${rect(source.currentRect)}`;
           }),
         });
       }
