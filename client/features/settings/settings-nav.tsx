@@ -43,7 +43,7 @@ function useSectionInView(sections: readonly SettingsSection[]): string | null {
 export function SettingsNav({ sections }: { sections: readonly SettingsSection[] }) {
   const current = useSectionInView(sections);
   return (
-    <nav aria-label="Settings sections" className="lg:sticky lg:top-20 lg:self-start">
+    <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-20 lg:self-start">
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0">
         {sections.map((section) => (
           <li key={section.id} className="shrink-0">

@@ -141,7 +141,7 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Settings</h1>
       <p className="mt-1 text-slate-600">Manage your profile and account.</p>
-      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:mt-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8">
         <SettingsNav sections={SECTIONS} />
         <div className="flex min-w-0 flex-col gap-6">
           <Section id="profile">
