@@ -34,7 +34,8 @@ export type StatusActor = 'system' | 'admin' | 'customer';
  * A move to the same status is not a move (a review draft saved twice), and is always accepted.
  */
 export const LIFECYCLE: Record<SubmissionStatus, Partial<Record<SubmissionStatus, readonly StatusActor[]>>> = {
-  new: { paid: ['system'], 'in-review': ['admin'] },
+  // A customer discards an order they have not paid (decision 069).
+  new: { paid: ['system'], 'in-review': ['admin'], cancelled: ['customer'] },
   paid: { 'in-review': ['admin'], completed: ['admin'], cancelled: ['customer'] },
   'in-review': { completed: ['admin'] },
   completed: { 'revision-requested': ['customer'], 'in-review': ['admin'] },

@@ -8,6 +8,7 @@ import { hasSessionHint } from '@client/lib/session-hint';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage, routedPages, type RoutedPage } from './routes';
+import { AccountReady } from '@client/features/account';
 
 /** Fills the screen so the footer stays below the fold while a page's code loads (no layout shift). */
 function PageFallback() {
@@ -29,7 +30,9 @@ function RoutePage({ route, params }: { route: RoutedPage; params: Record<string
   if (route.access === 'customer') {
     return (
       <RequireSignIn>
-        <Page {...params} />
+        <AccountReady>
+          <Page {...params} />
+        </AccountReady>
       </RequireSignIn>
     );
   }

@@ -69,15 +69,18 @@ export function SubmissionFacts({
   submission: s,
   wordsLabel,
   amount,
+  statusLabel,
 }: {
   submission: Pick<Submission, 'status' | 'serviceTier' | 'category' | 'wordCount' | 'fastTurnaround'>;
   wordsLabel: string;
   amount: ReactNode;
+  /** The status in the reader's words (the customer's "Awaiting payment"); the status's own label otherwise. */
+  statusLabel?: string | null;
 }) {
   return (
     <>
       <SubmissionField label="Status">
-        <StatusBadge status={s.status} />
+        <StatusBadge status={s.status} label={statusLabel} />
       </SubmissionField>
       <SubmissionField label="Service">{tierLabel(s.serviceTier)}</SubmissionField>
       <SubmissionField label="Category">{categoryLabel(s.category)}</SubmissionField>

@@ -16,6 +16,7 @@ import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './after-payment/routes';
+import { unpaidOrderRoutes } from './unpaid-orders/routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
 import { organisationRoutes } from './organisations/routes';
@@ -74,6 +75,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   uploadRoutes,
   factCheckRoutes,
   afterPaymentRoutes,
+  unpaidOrderRoutes,
   insightsRoutes,
   teamRoutes,
   organisationRoutes,

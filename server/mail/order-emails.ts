@@ -30,7 +30,8 @@ export function orderMoveEmails(deliveredDiff: DeliveredDiffReader) {
     if (to === 'in-review') return notifyReviewStarted(mail, tx, order);
     if (to === 'completed') return notifyReviewCompleted(mail, tx, order, deliveredDiff);
     if (to === 'revision-requested') return notifyRevisionRequested(mail, tx, order, order.revisionMessage ?? '');
-    // A customer's cancellation is refunded in full (decision 018); an administrator's cancel e-mails nobody.
-    if (to === 'cancelled' && actor === 'customer') return notifyOrderCancelled(mail, tx, order, data.refundedPence ?? 0);
+    // A customer's cancellation is refunded in full (decision 018); an administrator's cancel e-mails nobody, nor
+    // does discarding an order never paid (decision 069).
+    if (to === 'cancelled' && actor === 'customer' && order.paidAt !== null) return notifyOrderCancelled(mail, tx, order, data.refundedPence ?? 0);
   };
 }

@@ -6,6 +6,15 @@ export interface SummaryError {
   /** The field's name, passed back to `onSelect` so the form can focus it. */
   name: string;
   message: string;
+  /** The field's label as the form shows it, so the summary names the field (issue 45: never "Required / Required"). */
+  label: string;
+}
+
+/** The label without its "(optional)"; shown before the message unless the message already names the field. */
+export function summaryLabel(label: string, message: string): string | null {
+  const plain = label.replace(/\s*\(optional\)\s*$/i, '').trim();
+  if (!plain) return null;
+  return message.toLowerCase().includes(plain.toLowerCase()) ? null : plain;
 }
 
 /**
@@ -38,10 +47,18 @@ export function ErrorSummary({ errors, attempt, onSelect }: { errors: readonly S
         <TriangleAlert className="h-5 w-5 shrink-0" aria-hidden="true" /> There is a problem
       </h2>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
-        {errors.map((error) => (
+        {errors.map((error) => {
+          const label = summaryLabel(error.label, error.message);
+          return (
           <li key={error.name}>
+            {label ? (
+              <span id={`${id}-${error.name}-field`} className="font-semibold">
+                {label}:{' '}
+              </span>
+            ) : null}
             <a
               href={`#${error.name}`}
+              aria-describedby={label ? `${id}-${error.name}-field` : undefined}
               className="font-medium underline underline-offset-2 hover:no-underline"
               onClick={(event) => {
                 event.preventDefault();
@@ -51,7 +68,8 @@ export function ErrorSummary({ errors, attempt, onSelect }: { errors: readonly S
               {error.message}
             </a>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </div>
   );
@@ -59,19 +77,22 @@ export function ErrorSummary({ errors, attempt, onSelect }: { errors: readonly S
 
 /**
  * The error summary of a react-hook-form form: pass `onInvalid` as handleSubmit's second argument (and create the
- * form with `shouldFocusError: false`); render `summary` above the form. `order` lists the fields as the form shows
- * them.
+ * form with `shouldFocusError: false`); render `summary` above the form. `fields` lists each field with its label,
+ * in the order the form shows them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's resolver output
-export function useErrorSummary<T extends FieldValues>(form: UseFormReturn<T, any, any>, order: readonly Path<T>[]): { onInvalid: () => void; summary: ReactNode } {
+export function useErrorSummary<T extends FieldValues>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's resolver output
+  form: UseFormReturn<T, any, any>,
+  fields: readonly (readonly [Path<T>, string])[],
+): { onInvalid: () => void; summary: ReactNode } {
   const [attempt, setAttempt] = useState(0);
   const fieldErrors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
   const errors: SummaryError[] =
     attempt === 0
       ? []
-      : order.flatMap((name) => {
+      : fields.flatMap(([name, label]) => {
           const message = fieldErrors[name]?.message;
-          return typeof message === 'string' && message ? [{ name, message }] : [];
+          return typeof message === 'string' && message ? [{ name, message, label }] : [];
         });
   return {
     onInvalid: () => setAttempt((n) => n + 1),

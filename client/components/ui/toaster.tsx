@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Toast } from 'radix-ui';
+import { toastRegionChanged } from './toast-clearance';
 import { X } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
@@ -6,6 +8,8 @@ import { dismissToast, TOAST_DURATION_MS, useToasts } from './use-toast';
 /** Swipe right past 50 px to dismiss; F8 focuses the notification region (Radix's default hotkey). */
 export function Toaster() {
   const toasts = useToasts();
+  // A notice shown or gone changes the region's height: where it may stand is measured again.
+  useEffect(toastRegionChanged, [toasts.length]);
   return (
     <Toast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION_MS}>
       {toasts.map((t) => (
@@ -34,7 +38,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <Toast.Viewport data-toast-region="" className="fixed top-[var(--toast-top,auto)] right-0 bottom-[var(--toast-clearance,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
     </Toast.Provider>
   );
 }

@@ -3,15 +3,15 @@ import { FileCheck2, LogIn, UserPlus } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LOGIN_URL, SIGN_UP_URL } from '@client/lib/login-redirect';
-import { hasPendingSubmission } from '@client/lib/pending-submission';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useHydrated } from '@client/lib/use-hydrated';
+import { pendingOrderLine, readPendingOrder } from './pending-order';
 
 export default function LoginPage() {
   usePageMeta();
   // Read from storage once hydrated: the pre-rendered page cannot know it.
   const hydrated = useHydrated();
-  const pending = hydrated && hasPendingSubmission();
+  const pending = hydrated ? readPendingOrder() : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold">Welcome to HumanProof</h1>
@@ -49,7 +49,14 @@ export default function LoginPage() {
           <FileCheck2 className="mt-0.5 h-5 w-5 text-emerald-700" aria-hidden="true" />
           <div>
             <p className="font-semibold text-emerald-900">Your submission is ready</p>
-            <p className="text-sm text-emerald-900">Sign in or create an account and we will take you straight to checkout.</p>
+            <p className="text-sm font-medium text-emerald-900" data-testid="pending-order">
+              {pendingOrderLine(pending)}
+            </p>
+            <p className="text-sm text-emerald-900">
+              {pending.orders > 1
+                ? 'Sign in or create an account and we will create the orders; each waits on your dashboard for payment.'
+                : 'Sign in or create an account and we will take you straight to checkout.'}
+            </p>
           </div>
         </div>
       ) : null}

@@ -151,5 +151,20 @@ describe('runPostLoginFlow', () => {
     expect(await runPostLoginFlow()).toBe('/dashboard');
     expect(lastToast).toEqual({ title: 'Error', description: 'Failed to create submission. Please try again.', variant: 'destructive' });
   });
-});
 
+  it('creates every part of a text split into orders (decision 069) and goes to the dashboard, where each awaits payment', async () => {
+    localStorage.setItem(
+      PENDING_SUBMISSION_KEY,
+      JSON.stringify({ content: 'Part one text.', serviceTier: 'polished', wordCount: 3, draftId: 'draft-3', moreParts: ['Part two text here.', 'Part three.'] }),
+    );
+    serve(201, createdSubmission('P1'));
+    expect(await runPostLoginFlow()).toBe('/dashboard');
+    expect(posted).toEqual([
+      { url: '/api/submissions/from-pending', method: 'POST', body: { content: 'Part one text.', serviceTier: 'polished', wordCount: 3 } },
+      { url: '/api/submissions/from-pending', method: 'POST', body: { content: 'Part two text here.', serviceTier: 'polished', wordCount: 4 } },
+      { url: '/api/submissions/from-pending', method: 'POST', body: { content: 'Part three.', serviceTier: 'polished', wordCount: 2 } },
+    ]);
+    expect(lastToast?.title).toBe('3 orders created');
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
+  });
+});

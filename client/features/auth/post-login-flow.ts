@@ -1,8 +1,26 @@
 import { toast } from '@client/components/ui/use-toast';
 import { clearPendingSubmission, readPendingSubmissionRaw } from '@client/lib/pending-submission';
-import { createSubmissionFromPending, forgetSentDraft } from '@client/features/submissions';
+import { createSubmissionFromPending, forgetSentDraft, SPLIT_MESSAGES } from '@client/features/submissions';
+import { countWords } from '@shared/word-count';
 import { pendingInvitationPath } from '@client/features/team';
 import { pendingOrganisationInvitationPath } from '@client/features/organisations';
+
+/** The other parts of a split text: every order is created, or the dashboard says how many were. */
+async function createMoreParts(first: Record<string, unknown>, parts: readonly string[]): Promise<string> {
+  const count = parts.length + 1;
+  let made = 1;
+  for (const content of parts) {
+    try {
+      await createSubmissionFromPending({ ...first, content, wordCount: countWords(content) });
+      made += 1;
+    } catch {
+      toast({ title: SPLIT_MESSAGES.partly(made, count), description: SPLIT_MESSAGES.partlyDescription, variant: 'destructive' });
+      return '/dashboard';
+    }
+  }
+  toast({ title: SPLIT_MESSAGES.created(count), description: SPLIT_MESSAGES.createdDescription });
+  return '/dashboard';
+}
 
 /**
  * After sign-in (spec section 4): a pending submission (local storage first, then session storage) is
@@ -26,13 +44,18 @@ export async function runPostLoginFlow(): Promise<string> {
     return '/dashboard';
   }
 
-  const { draftId, ...body } = pending as { draftId?: unknown };
+  const { draftId, moreParts, ...body } = pending as { draftId?: unknown; moreParts?: unknown };
+  // A text split into orders (decision 069): the parts after the first, each sent with the first one's details.
+  const parts = Array.isArray(moreParts) ? moreParts.filter((part): part is string => typeof part === 'string') : [];
   try {
     const submission = await createSubmissionFromPending(body);
     // The draft is an order now: no copy of it may prefill the next one.
     forgetSentDraft(typeof draftId === 'string' ? draftId : undefined);
-    toast({ title: 'Submission created', description: `Your submission ${submission.id} has been created successfully.` });
-    return `/checkout/${submission.id}`;
+    if (parts.length === 0) {
+      toast({ title: 'Submission created', description: `Your submission ${submission.id} has been created successfully.` });
+      return `/checkout/${submission.id}`;
+    }
+    return await createMoreParts(body as Record<string, unknown>, parts);
   } catch {
     toast({ title: 'Error', description: 'Failed to create submission. Please try again.', variant: 'destructive' });
     return '/dashboard';

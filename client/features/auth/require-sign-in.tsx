@@ -16,7 +16,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 
   if (isLoading) {
     return (
-      <div className="flex min-h-[50vh] items-center justify-center">
+      <div className="flex min-h-screen items-center justify-center">
         <Spinner />
       </div>
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,6 +11,7 @@ import { SIGN_UP_URL } from '@client/lib/login-redirect';
 import { usePageMeta } from '@client/lib/page-meta';
 import { AuthCard, AuthSubmit, AuthSwitch, EmailField, useOidcRedirect } from './auth-card';
 import { signUpWithPassword } from './api/identity';
+import { typedContact } from './pending-order';
 
 export default function SignUpPage() {
   usePageMeta();
@@ -21,8 +22,21 @@ export default function SignUpPage() {
     shouldFocusError: false, // the error summary takes the focus
   });
   const { register, handleSubmit, formState } = form;
-  const errorSummary = useErrorSummary(form, ['firstName', 'lastName', 'email', 'password']);
+  const errorSummary = useErrorSummary(form, [
+    ['firstName', 'First name'],
+    ['lastName', 'Last name'],
+    ['email', 'Email'],
+    ['password', 'Password'],
+  ]);
   useOidcRedirect(SIGN_UP_URL);
+  // The name and e-mail just typed into the order form (issue 45): only into fields still empty.
+  useEffect(() => {
+    const typed = typedContact();
+    if (!typed) return;
+    for (const name of ['firstName', 'lastName', 'email'] as const) {
+      if (typed[name] && !form.getValues(name)) form.setValue(name, typed[name]);
+    }
+  }, [form]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

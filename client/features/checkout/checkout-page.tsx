@@ -86,7 +86,9 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
 
   if (submission.isLoading) {
     return (
-      <div className="flex min-h-[50vh] items-center justify-center">
+      // A whole screen: the footer is not painted beside the spinner and then pushed away (issue 45). Its own key:
+      // the page replaces it rather than React reusing the box, which the browser would count as a layout shift.
+      <div key="loading" className="flex min-h-screen items-center justify-center">
         <Spinner label="Loading your order" />
       </div>
     );
@@ -108,7 +110,7 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
   const payLabel = `Pay ${formatPence(submission.data.amountPence)}`;
   const answer = intent.data;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div key="checkout" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
       <p className="mt-2 text-slate-600">Step 3 of 3: pay securely to send your content to our reviewers.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

@@ -11,6 +11,7 @@ import { CardFields, useCardFields } from './card-fields';
 import { usePaymentSucceeded } from './payment-outcome';
 import { SaveCardCheckbox } from './save-card-checkbox';
 import { useRefreshSavedCards } from '@client/features/saved-cards';
+import { useToastKeepClearRef } from '@client/components/ui/toast-clearance';
 
 export const TEST_CARDS = [
   { number: formatCardNumber(SANDBOX_CARDS.success), outcome: 'succeeds' },
@@ -21,6 +22,7 @@ export const TEST_CARDS = [
 /** The built-in test-mode card form (decision 006, sandbox card answers): the server decides the outcome. */
 export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
   const card = useCardFields();
+  const keepClear = useToastKeepClearRef<HTMLButtonElement>();
   const [failure, setFailure] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const onPaid = usePaymentSucceeded();
@@ -71,7 +73,7 @@ export function SandboxCardForm({ clientSecret, payLabel }: { clientSecret: stri
       ) : null}
       <CardFields card={card} />
       <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={confirm.isPending} />
-      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
+      <Button ref={keepClear} type="submit" variant="accent" size="lg" className="w-full" disabled={confirm.isPending}>
         <Lock className="h-4 w-4" aria-hidden="true" />
         {confirm.isPending ? 'Processing...' : payLabel}
       </Button>

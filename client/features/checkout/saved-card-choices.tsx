@@ -9,6 +9,7 @@ import { ApiError } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { usePayWithSavedCard, useSavedCards } from '@client/features/saved-cards';
 import { PAYMENT_FAILED_FALLBACK, usePaymentSucceeded } from './payment-outcome';
+import { useToastKeepClearRef } from '@client/components/ui/toast-clearance';
 
 /**
  * Checkout's one-click payment (decision 045): each saved card is a "Pay £12.34 with Visa •••• 4242, expires
@@ -21,6 +22,7 @@ export function SavedCardChoices({ submissionId, payLabel }: { submissionId: str
   const onPaid = usePaymentSucceeded();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
+  const keepClear = useToastKeepClearRef<HTMLUListElement>();
 
   if (!cards.data || cards.data.length === 0) return null;
 
@@ -51,7 +53,7 @@ export function SavedCardChoices({ submissionId, payLabel }: { submissionId: str
         Pay with a saved card
       </h2>
       {message ? <FormAlert>{message}</FormAlert> : null}
-      <ul className="flex flex-col gap-2">
+      <ul ref={keepClear} className="flex flex-col gap-2">
         {cards.data.map((card) => (
           <li key={card.id}>
             {card.expired ? (

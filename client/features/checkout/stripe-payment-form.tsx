@@ -7,6 +7,7 @@ import { ApiError } from '@client/lib/api';
 import { chooseStripeSaveCard, useRefreshSavedCards } from '@client/features/saved-cards';
 import { showPaymentFailed, usePaymentSucceeded } from './payment-outcome';
 import { SaveCardCheckbox } from './save-card-checkbox';
+import { useToastKeepClearRef } from '@client/components/ui/toast-clearance';
 
 // One Stripe.js per publishable key; this module is its own chunk, loaded only for the Stripe provider.
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -20,6 +21,7 @@ export function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function PaymentForm({ clientSecret, payLabel }: { clientSecret: string; payLabel: string }) {
+  const keepClear = useToastKeepClearRef<HTMLButtonElement>();
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -65,7 +67,7 @@ function PaymentForm({ clientSecret, payLabel }: { clientSecret: string; payLabe
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <PaymentElement />
       <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={busy} />
-      <Button type="submit" variant="accent" size="lg" className="w-full" disabled={!stripe || !elements || busy}>
+      <Button ref={keepClear} type="submit" variant="accent" size="lg" className="w-full" disabled={!stripe || !elements || busy}>
         <Lock className="h-4 w-4" aria-hidden="true" />
         {busy ? 'Processing...' : payLabel}
       </Button>

@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDate } from '@client/lib/format';
-import { StatusBadge } from '@client/components/ui/status-badge';
+import { CustomerStatusBadge } from '@client/components/ui/status-badge';
 import { RECENT_ACTIVITY_COUNT } from './submission-counts';
 
 export function PlaceholderRows({ count = 3 }: { count?: number }) {
@@ -77,7 +77,7 @@ export function RecentActivity({
                     {formatDate(s.createdAt)}
                   </p>
                 </div>
-                <StatusBadge status={s.status} />
+                <CustomerStatusBadge submission={s} />
               </li>
             ))}
           </ul>

@@ -7,6 +7,8 @@ import { formatDateTime, formatPence } from '@client/lib/format';
 import { ReviewDelivery } from '@client/features/fact-check';
 import { OrderDocumentLinks } from '@client/features/billing-documents';
 import { DeliveryHistory, isRevising, RevisionInProgress } from './delivery-history';
+import { customerStatusLabel, UNPAID_ORDER_MESSAGES } from '@shared/unpaid-order';
+import { UnpaidOrderActions } from './unpaid-order-actions';
 
 function TextBlock({ label, text, empty }: { label: string; text: string | null | undefined; empty: string }) {
   return (
@@ -35,9 +37,19 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
   const hasResult = s.status === 'completed' || revising;
   return (
     <SubmissionDialogFrame submission={s} triggerText="View Details" className="max-w-4xl" bodyLabel="Order details and review">
+      {s.status === 'new' ? (
+        <section className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
+          <p className="text-sm text-amber-950">
+            <span className="font-semibold">{UNPAID_ORDER_MESSAGES.awaitingPayment}.</span> The review starts once you pay.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <UnpaidOrderActions submission={s} />
+          </div>
+        </section>
+      ) : null}
       {s.status === 'completed' ? <ReviewDelivery submission={s} /> : null}
       {revising ? <RevisionInProgress submission={s} /> : null}
-      {hasResult ? null : (
+      {hasResult || s.status === 'new' || s.status === 'cancelled' ? null : (
         <TextBlock label="Reviewed content" text={null} empty="The reviewed content appears here when the review is complete." />
       )}
       <DeliveryHistory submission={s} />
@@ -72,6 +84,7 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
             <SubmissionFacts
               submission={s}
               wordsLabel="Word count"
+              statusLabel={customerStatusLabel(s)}
               amount={
                 <>
                   {formatPence(s.amountPence)}
@@ -91,7 +104,9 @@ export function SubmissionDetailsDialog({ submission }: { submission: Submission
             ) : null}
             <SubmissionField label="Submitted">{formatDateTime(s.createdAt)}</SubmissionField>
             <SubmissionField label="Paid">{formatDateTime(s.paidAt, 'Not paid yet')}</SubmissionField>
-            <SubmissionField label="Due date">{formatDateTime(s.dueDate, 'Set when paid')}</SubmissionField>
+            {s.status === 'cancelled' ? null : (
+              <SubmissionField label="Due date">{formatDateTime(s.dueDate, 'Set when paid')}</SubmissionField>
+            )}
             <SubmissionField label="Completed">{formatDateTime(s.completedAt, 'Not completed yet')}</SubmissionField>
             <SubmissionField label="Contact name">{orNone(s.contactName)}</SubmissionField>
             <SubmissionField label="Contact email">{orNone(s.contactEmail)}</SubmissionField>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { CreditCard, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { categoryLabel } from '@shared/categories';
 import { tierLabel } from '@shared/service-tiers';
 import { CONTENT_PREVIEW_DASHBOARD, type Submission } from '@shared/submission.schema';
@@ -9,7 +8,8 @@ import { Card } from '@client/components/ui/card';
 import { downloadReviewedContent } from './download-reviewed';
 import { formatDate, formatPence } from '@client/lib/format';
 import { MessagesDialog } from './messages-dialog';
-import { StatusBadge } from '@client/components/ui/status-badge';
+import { CustomerStatusBadge } from '@client/components/ui/status-badge';
+import { UnpaidOrderActions } from './unpaid-order-actions';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
 
@@ -45,14 +45,15 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
             </p>
           ) : null}
         </div>
-        <StatusBadge status={s.status} />
+        <CustomerStatusBadge submission={s} />
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <CardFact label="Service">{tierLabel(s.serviceTier)}</CardFact>
         <CardFact label="Words">{s.wordCount.toLocaleString('en-GB')}</CardFact>
         <CardFact label="Category">{categoryLabel(s.category)}</CardFact>
         <CardFact label="Amount">{formatPence(s.amountPence)}</CardFact>
-        {s.dueDate && s.status !== 'completed' ? <CardFact label="Due">{formatDate(s.dueDate)}</CardFact> : null}
+        {/* A due date only while work is owed: none once delivered or cancelled (issue 45). */}
+        {s.dueDate && s.status !== 'completed' && s.status !== 'cancelled' ? <CardFact label="Due">{formatDate(s.dueDate)}</CardFact> : null}
       </dl>
       {/* Once delivered, the card previews the reviewed text (issue 45), the original before that. */}
       <p className="text-sm break-words text-slate-700" data-testid="content-preview" data-preview={s.reviewedContent ? 'reviewed' : 'original'}>
@@ -61,13 +62,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
       </p>
       <RefundedAmount submission={s} />
       <div className="flex flex-wrap gap-2">
-        {s.status === 'new' ? (
-          <Button asChild variant="accent" size="sm">
-            <Link href={`/checkout/${s.id}`}>
-              <CreditCard className="h-4 w-4" aria-hidden="true" /> Complete payment
-            </Link>
-          </Button>
-        ) : null}
+        <UnpaidOrderActions submission={s} />
         <MessagesDialog submissionId={s.id} title={s.title} />
         <SubmissionDetailsDialog submission={s} />
         <AfterPaymentActions submission={s} />

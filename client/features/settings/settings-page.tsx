@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, User } from 'lucide-react';
@@ -21,7 +21,8 @@ import { BillingDocumentsCard } from '@client/features/billing-documents';
 import { AccountSecurityCard } from './account-security-card';
 import { BillingCard } from './billing-card';
 import { useUpdateProfile } from './api/update-profile';
-import { YourDataCard } from './your-data-card';
+import { DeleteAccountCard, YourDataCard } from './your-data-card';
+import { SettingsNav, type SettingsSection } from './settings-nav';
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email };
@@ -104,35 +105,90 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   );
 }
 
+/** Settings' sections in page order: account deletion last (issue 45). */
+const SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'organisation', label: 'Organisation' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'security', label: 'Security' },
+  { id: 'api-keys', label: 'API keys' },
+  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'house-style', label: 'House style' },
+  { id: 'editorial', label: 'Editorial' },
+  { id: 'billing', label: 'Billing' },
+  { id: 'billing-documents', label: 'Receipts and invoices' },
+  { id: 'your-data', label: 'Your data' },
+  { id: 'delete-account', label: 'Delete account' },
+] as const satisfies readonly SettingsSection[];
+
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+/** One section: the anchor the navigation leads to (focusable by script only, placed below the sticky header). */
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  return (
+    <section id={id} tabIndex={-1} aria-label={SECTIONS.find((s) => s.id === id)?.label} className="scroll-mt-24 outline-none">
+      {children}
+    </section>
+  );
+}
+
 export default function SettingsPage() {
   usePageMeta();
   const { user } = useCurrentUser();
   const security = useAccountSecurity(user !== null);
   if (!user) return null;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Settings</h1>
       <p className="mt-1 text-slate-600">Manage your profile and account.</p>
-      <div className="mt-8 flex flex-col gap-6">
-        <ProfileCard user={user} />
-        <OrganisationCard />
-        <Card>
-          <IconCardHeader icon={Bell} title="Notifications" />
-          <CardContent className="flex items-center justify-between gap-4">
-            <p className="text-sm text-slate-700">
-              E-mail notifications are always enabled, so you hear about payments, reviews and messages from our team.
-            </p>
-            <Badge tone="green">Enabled</Badge>
-          </CardContent>
-        </Card>
-        <AccountSecurityCard />
-        <ApiKeysCard />
-        <WebhooksCard />
-        <HouseStyleCard />
-        <EditorialCard />
-        <YourDataCard hasPassword={security.data?.hasPassword ?? true} />
-        <BillingCard />
-        <BillingDocumentsCard />
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:mt-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8">
+        <SettingsNav sections={SECTIONS} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <Section id="profile">
+            <ProfileCard user={user} />
+          </Section>
+          <Section id="organisation">
+            <OrganisationCard />
+          </Section>
+          <Section id="notifications">
+            <Card>
+              <IconCardHeader icon={Bell} title="Notifications" />
+              <CardContent className="flex items-center justify-between gap-4">
+                <p className="text-sm text-slate-700">
+                  E-mail notifications are always enabled, so you hear about payments, reviews and messages from our team.
+                </p>
+                <Badge tone="green">Enabled</Badge>
+              </CardContent>
+            </Card>
+          </Section>
+          <Section id="security">
+            <AccountSecurityCard />
+          </Section>
+          <Section id="api-keys">
+            <ApiKeysCard />
+          </Section>
+          <Section id="webhooks">
+            <WebhooksCard />
+          </Section>
+          <Section id="house-style">
+            <HouseStyleCard />
+          </Section>
+          <Section id="editorial">
+            <EditorialCard />
+          </Section>
+          <Section id="billing">
+            <BillingCard />
+          </Section>
+          <Section id="billing-documents">
+            <BillingDocumentsCard />
+          </Section>
+          <Section id="your-data">
+            <YourDataCard />
+          </Section>
+          <Section id="delete-account">
+            <DeleteAccountCard hasPassword={security.data?.hasPassword ?? true} />
+          </Section>
+        </div>
       </div>
     </div>
   );

@@ -71,11 +71,11 @@ function DeleteAccountDialog({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-/** "Download my data" (a JSON file) and "Delete my account". */
-export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
+/** "Download my data" (a JSON file). */
+export function YourDataCard() {
   return (
     <Card>
-      <IconCardHeader icon={Download} title="Your data" description="Take a copy of your data, or close your account." />
+      <IconCardHeader icon={Download} title="Your data" description="Take a copy of your data." />
       <CardContent className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">
           Download your profile, orders, messages and payments as a JSON file.
@@ -86,6 +86,19 @@ export function YourDataCard({ hasPassword }: { hasPassword: boolean }) {
               <Download className="h-4 w-4" aria-hidden="true" /> Download my data
             </a>
           </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** "Delete my account": the last section of settings (issue 45), after everything else. */
+export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
+  return (
+    <Card className="border-red-200">
+      <IconCardHeader icon={Trash2} title="Delete account" description="Close your account and remove your data." />
+      <CardContent className="flex flex-col gap-4">
+        <div>
           <DeleteAccountDialog hasPassword={hasPassword} />
         </div>
         <p className="text-xs text-slate-600">{ACCOUNT_MESSAGES.deleteRetention}</p>

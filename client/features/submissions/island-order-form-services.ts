@@ -76,6 +76,7 @@ export const ISLAND_ORDER_FORM_SERVICES: OrderFormServices = {
   useCurrentUser: useVisitor,
   useSiteConfig: useIslandSiteConfig,
   useCreateSubmission: useIslandCreateSubmission,
+  useNavigate: () => goTo,
   warmUp: () => {
     loadSiteConfig();
     preloadToaster();

@@ -18,6 +18,8 @@ export interface OrderFormServices {
   useCurrentUser: () => CurrentUser | null;
   useSiteConfig: () => SiteConfig;
   useCreateSubmission: (draftId: string) => SubmissionSender;
+  /** Goes to another page of the app (the router in the app, a page load in the island). */
+  useNavigate: () => (to: string) => void;
   /** Called once, when the visitor first focuses or presses anything in the form: fetch what sending will need. */
   warmUp?: () => void;
 }

@@ -5,12 +5,15 @@ import { formatPence, formatRatePerWord } from '@client/lib/format';
 import { FAST_TURNAROUND_HOURS, FAST_TURNAROUND_PERCENT, MINIMUM_CHARGE_PENCE, quotePrice } from '@shared/pricing';
 import { TIERS, type ServiceTier } from '@shared/service-tiers';
 import { vatIncludedText } from '@shared/vat';
-import { MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
+import { MAX_CONTENT_CHARACTERS, MAX_WORDS, SUBMISSION_MESSAGES } from '@shared/submission-limits';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { englishVariantLabel } from '@shared/categories';
-import { useToastClearance } from '@client/components/ui/toast-clearance';
+import { useToastClearance, useToastKeepClearRef } from '@client/components/ui/toast-clearance';
+
+const overLimitText = (tooManyWords: boolean) =>
+  `Over the ${tooManyWords ? `${MAX_WORDS.toLocaleString('en-GB')}-word` : `${MAX_CONTENT_CHARACTERS.toLocaleString('en-GB')}-character`} limit of one order: no price. Split the text into orders or ask for a quote.`;
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -26,7 +29,19 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
  * submit button in view, and the page gets room at its end, and the focus room above the bar, so the bar covers
  * nothing. Hidden where the summary stands beside the form.
  */
-function StickyTotalBar({ total, vat, disabled, pending }: { total: string; vat: string | null; disabled: boolean; pending: boolean }) {
+function StickyTotalBar({
+  total,
+  vat,
+  overLimit,
+  disabled,
+  pending,
+}: {
+  total: string;
+  vat: string | null;
+  overLimit: boolean;
+  disabled: boolean;
+  pending: boolean;
+}) {
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useToastClearance(bar);
   useEffect(() => {
@@ -52,6 +67,11 @@ function StickyTotalBar({ total, vat, disabled, pending }: { total: string; vat:
           <p className="text-xl font-bold text-slate-900" data-testid="sticky-total">
             {total}
           </p>
+          {overLimit ? (
+            <p className="text-xs font-medium text-red-700" data-testid="sticky-over-limit">
+              Over the limit: no price
+            </p>
+          ) : null}
           {vat ? (
             <p className="text-xs text-slate-600" data-testid="sticky-vat">
               {vat}
@@ -88,9 +108,12 @@ export function OrderSummary({
   vatRateBasisPoints?: number;
 }) {
   const tier = serviceTier in TIERS ? TIERS[serviceTier as ServiceTier] : null;
-  const quote = tier ? quotePrice(words, tier.id, fast) : null;
+  // No price for an order the form will not accept (issue 45): the limit is said where the price would be.
+  const overLimit = words > MAX_WORDS || tooManyCharacters;
+  const quote = tier && !overLimit ? quotePrice(words, tier.id, fast) : null;
   const vat = quote ? vatIncludedText(quote.totalPence, vatRateBasisPoints) : null;
-  const disabled = pending || words === 0 || words > MAX_WORDS || tooManyCharacters;
+  const disabled = pending || words === 0 || overLimit;
+  const keepClear = useToastKeepClearRef<HTMLButtonElement>();
   return (
     <>
       <Card className="lg:sticky lg:top-20">
@@ -132,6 +155,11 @@ export function OrderSummary({
                 {quote ? formatPence(quote.totalPence) : '—'}
               </p>
             </div>
+            {overLimit ? (
+              <p className="mt-2 text-sm font-medium text-red-700" data-testid="estimate-over-limit">
+                {overLimitText(words > MAX_WORDS)}
+              </p>
+            ) : null}
             {vat ? (
               <p className="text-right text-xs text-slate-600" data-testid="estimate-vat">
                 {vat}
@@ -142,9 +170,9 @@ export function OrderSummary({
                 <Badge tone="blue">min applied</Badge> Minimum order {formatPence(MINIMUM_CHARGE_PENCE)}
               </p>
             ) : null}
-            {!tier ? <p className="mt-2 text-xs text-slate-600">Choose a service to see your price.</p> : null}
+            {!tier && !overLimit ? <p className="mt-2 text-xs text-slate-600">Choose a service to see your price.</p> : null}
           </div>
-          <Button type="submit" variant="accent" size="lg" className="w-full" disabled={disabled}>
+          <Button ref={keepClear} type="submit" variant="accent" size="lg" className="w-full" disabled={disabled}>
             {pending ? 'Creating...' : 'Continue to Payment'}
           </Button>
           {words === 0 ? (
@@ -155,7 +183,7 @@ export function OrderSummary({
           </p>
         </CardContent>
       </Card>
-      <StickyTotalBar total={quote ? formatPence(quote.totalPence) : '—'} vat={vat} disabled={disabled} pending={pending} />
+      <StickyTotalBar total={quote ? formatPence(quote.totalPence) : '—'} vat={vat} overLimit={overLimit} disabled={disabled} pending={pending} />
     </>
   );
 }

@@ -18,6 +18,9 @@ import { clearFormDraft, newDraftId, saveFormDraft } from './form-draft';
 import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
+import { quoteRequestHref, SplitOffer } from './split-offer';
+import { useSplitOrders } from './use-split-orders';
+import { splitIntoParts } from '@shared/split-text';
 import { useOrderFormServices } from './order-form-services';
 import { lazySubmissionResolver, preloadSubmissionValidation } from './submission-resolver';
 import { initialForm, useFormPrefill, type InitialForm } from './use-form-prefill';
@@ -25,23 +28,23 @@ import { useHydrated } from '@client/lib/use-hydrated';
 import { CHECK_NOW_FORM_ID, readTypedFields } from './typed-before-hydration';
 
 
-/** The fields in the order the form shows them, for its error summary. */
-const FIELD_ORDER: readonly (keyof SubmissionFormValues)[] = [
-  'content',
-  'serviceTier',
-  'category',
-  'tone',
-  'targetAudience',
-  'englishVariant',
-  'instructions',
-  'additionalNotes',
-  'editorName',
-  'editorOrganisation',
-  'fastTurnaround',
-  'contactName',
-  'contactEmail',
-  'contactPhone',
-  'contactWebsite',
+/** The fields in the order the form shows them, with their labels, for its error summary. */
+const FIELD_ORDER: readonly (readonly [keyof SubmissionFormValues, string])[] = [
+  ['content', 'Content'],
+  ['serviceTier', 'Service'],
+  ['category', 'Category'],
+  ['tone', 'Tone'],
+  ['targetAudience', 'Target audience'],
+  ['englishVariant', 'English variant'],
+  ['instructions', 'Instructions for the reviewer'],
+  ['additionalNotes', 'Additional notes'],
+  ['editorName', 'Editor’s name'],
+  ['editorOrganisation', 'Editor’s organisation'],
+  ['fastTurnaround', 'Fast turnaround'],
+  ['contactName', 'Name'],
+  ['contactEmail', 'Email'],
+  ['contactPhone', 'Phone'],
+  ['contactWebsite', 'Website'],
 ];
 
 const [REQUIRED_TITLE, REQUIRED_DESCRIPTION] = SUBMISSION_MESSAGES.contentRequired.split(': ') as [string, string];
@@ -80,8 +83,9 @@ export default function SubmissionForm() {
   const [draftId, setDraftId] = useState(start?.draftId ?? '');
   const [restored, setRestored] = useState(start?.restored ?? false);
 
+  const resolver = useMemo(() => lazySubmissionResolver(site.support.email), [site.support.email]);
   const form = useForm<SubmissionFormValues, unknown, SubmissionFormOutput>({
-    resolver: useMemo(() => lazySubmissionResolver(site.support.email), [site.support.email]),
+    resolver,
     defaultValues: start?.values ?? EMPTY_FORM,
     mode: 'onTouched',
     // The error summary takes the focus after a failed submit, and links to each field.
@@ -126,6 +130,8 @@ export default function SubmissionForm() {
   const content = form.watch('content');
   const words = countWords(content ?? '');
   const tooManyCharacters = (content ?? '').length > MAX_CONTENT_CHARACTERS;
+  const overLimit = words > MAX_WORDS || tooManyCharacters;
+  const parts = useMemo(() => (overLimit ? splitIntoParts(content ?? '', MAX_WORDS, MAX_CONTENT_CHARACTERS) : []), [overLimit, content]);
 
   // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
   useEffect(() => {
@@ -176,12 +182,22 @@ export default function SubmissionForm() {
   );
 
 
-  const [serviceTier, category, englishVariant, fast] = form.watch(['serviceTier', 'category', 'englishVariant', 'fastTurnaround']);
+  const [serviceTier, category, englishVariant, fast, contactName, contactEmail] = form.watch([
+    'serviceTier',
+    'category',
+    'englishVariant',
+    'fastTurnaround',
+    'contactName',
+    'contactEmail',
+  ]);
+
+  const { splitting, onSplit } = useSplitOrders({ form, resolver, parts, fileName, draftId, navigate: services.useNavigate(), onInvalid: errorSummary.onInvalid });
 
   return (
     <>
       <div className="mt-6">
-        <StepsIndicator current={words > 0 ? 1 : 0} />
+        {/* The content step is done only with a text one order takes (issue 45). */}
+        <StepsIndicator current={words > 0 && !overLimit ? 1 : 0} />
       </div>
       {/* Always in the HTML: before hydration it shows when the page's head script found a draft (DRAFT_HINT_CLASS,
           spelled out in `in-[.hp-draft]` because Tailwind reads class names literally), so it is painted with the
@@ -221,6 +237,17 @@ export default function SubmissionForm() {
             fileName={fileName}
             onExtracted={onExtracted}
           />
+          {parts.length > 1 ? (
+            <SplitOffer
+              parts={parts}
+              serviceTier={serviceTier}
+              fast={fast}
+              vatRateBasisPoints={site.vat.rateBasisPoints}
+              pending={splitting}
+              onSplit={onSplit}
+              quoteHref={quoteRequestHref(words, serviceTier, contactName, contactEmail)}
+            />
+          ) : null}
           <DetailsSection form={form} />
           <ContactSection form={form} />
         </div>

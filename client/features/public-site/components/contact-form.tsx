@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
@@ -22,8 +23,31 @@ export function ContactForm() {
     shouldFocusError: false, // the error summary takes the focus
   });
   const { register, handleSubmit, formState, reset, setFocus } = form;
-  const errorSummary = useErrorSummary(form, ['firstName', 'lastName', 'email', 'subject', 'message']);
+  const errorSummary = useErrorSummary(form, [
+    ['firstName', 'First name'],
+    ['lastName', 'Last name'],
+    ['email', 'Email'],
+    ['subject', 'Subject'],
+    ['message', 'Message'],
+  ]);
   const { errors } = formState;
+
+  // A link may prefill the form (the order form's "Ask for a quote", decision 069): only fields still empty, so
+  // nothing typed before hydration is overwritten; limited to each field's length.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const limits: Record<keyof ContactMessageInput, number> = {
+      firstName: CONTACT_LIMITS.name,
+      lastName: CONTACT_LIMITS.name,
+      email: CONTACT_LIMITS.email,
+      subject: CONTACT_LIMITS.subject,
+      message: CONTACT_LIMITS.message,
+    };
+    for (const name of Object.keys(limits) as (keyof ContactMessageInput)[]) {
+      const value = params.get(name);
+      if (value && !form.getValues(name)) form.setValue(name, value.slice(0, limits[name]));
+    }
+  }, [form]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
