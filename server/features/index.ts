@@ -12,10 +12,10 @@ import { paymentRoutes } from './payments/routes';
 import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
 import { textExtractionRoutes } from './text-extraction/routes';
-import { adminRoutes } from './admin/routes';
+import { reviewDeskRoutes } from './review-desk/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
-import { afterPaymentRoutes } from './after-payment/routes';
+import { afterPaymentRoutes } from './payments/after-payment-routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
 import { organisationRoutes } from './organisations/routes';
@@ -39,7 +39,7 @@ import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
-import { dueSoonJob } from './admin';
+import { dueSoonJob } from './review-desk';
 import { retentionPurgeJob } from './account';
 import { insightsRollupJob } from './insights/rollups';
 import { orderMoveEmails } from '../mail/order-emails';
@@ -70,7 +70,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   savedCardRoutes,
   messageRoutes,
   textExtractionRoutes,
-  adminRoutes,
+  reviewDeskRoutes,
   uploadRoutes,
   factCheckRoutes,
   afterPaymentRoutes,

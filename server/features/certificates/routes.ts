@@ -118,7 +118,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const order = await getAccessibleSubmission(app.db, request.params.id, user);
       const row = await app.db.transaction(async (tx) => {
-        // The order's row lock, which a delivery holds while it issues (lockSubmission): a certificate being issued
+        // The order's row lock, which a delivery holds while it issues (lockOrder): a certificate being issued
         // now is either already there for this update, or inherits the choice after it.
         await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, order.id)).for('no key update');
         // Every certificate of the order, older (revoked) ones too, follows the switch.

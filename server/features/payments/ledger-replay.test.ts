@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { markReviewStarted } from '../admin';
+import { markReviewStarted } from '../review-desk';
 import { createPaidOrder } from '../../test-support/orders';
-import { ledgerCsv, orderMoney, refundedBySubmission, refundGateway } from '../payments';
+import { ledgerCsv, orderMoney, refundedBySubmission, refundGateway } from './refunds';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
 

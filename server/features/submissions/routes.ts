@@ -10,11 +10,14 @@ import {
   submissionSchema,
   submissionSummarySchema,
 } from '../../../shared/submission.schema';
+import { deliveriesSchema, revisionRequestSchema } from '../../../shared/after-payment.schema';
 import { requireUser } from '../../plugins/auth';
 import { createSubmission, findReplayedPendingSubmission } from './create-submission';
 import { getAccessibleSubmission, listOwnSubmissions, summarizeOwnSubmissions, withDocuments } from './find-submissions';
 import { cursorSigningKey, decodeListCursor, encodeListCursor } from './list-cursor';
 import { toDraft, toSubmission } from './serialize';
+import { listDeliveries } from './deliveries';
+import { requestRevision } from './request-revision';
 
 /** Content can be long (3,000 words of any script plus notes): allow 2 MB of JSON on the create routes. */
 const CREATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -78,5 +81,28 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/submission/:id', { ...signedIn, schema: { params, response: { 200: submissionDraftSchema } } }, async (request) => {
     const user = await requireUser(request);
     return toDraft(await getAccessibleSubmission(app.db, request.params.id, user));
+  });
+
+  // After delivery (decision 018): the one free revision, and every delivered version. The cancel, which refunds, is
+  // the payments feature's route.
+  api.post(
+    '/api/submissions/:id/revision',
+    { ...signedIn, schema: { params, body: revisionRequestSchema, response: { 200: submissionSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const row = await requestRevision(app.db, app.context, {
+        submissionId: request.params.id,
+        userId: user.id,
+        message: request.body.message,
+        now: new Date(),
+      });
+      return withDocuments(app.db, row, user);
+    },
+  );
+
+  api.get('/api/submissions/:id/deliveries', { ...signedIn, schema: { params, response: { 200: deliveriesSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    const row = await getAccessibleSubmission(app.db, request.params.id, user);
+    return listDeliveries(app.db, row.id);
   });
 }
