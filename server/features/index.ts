@@ -7,7 +7,7 @@ import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
-import { submissionRoutes } from './submissions/routes';
+import { customerOrderRoutes } from './customer-orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
@@ -65,7 +65,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   profileRoutes,
   accountRoutes,
   contactRoutes,
-  submissionRoutes,
+  customerOrderRoutes,
   paymentRoutes,
   savedCardRoutes,
   messageRoutes,

@@ -1,17 +1,16 @@
-/** What other features may use from the submissions feature; its routes are registered in ../index.ts. */
+/** What other features may use from the customer's orders (create, read, the revision): its routes are registered in ../index.ts. */
 export {
-  documentsBySubmission,
+  documentsByOrder,
   documentsColumn,
-  getAccessibleSubmission,
-  listOwnSubmissions,
+  getAccessibleOrder,
+  listOwnOrders,
   reviewDeskViewer,
-  SUBMISSION_NOT_FOUND,
   toDocument,
   withDocuments,
-  type OwnSubmissionsPage,
-  type SubmissionDocumentRow,
-} from './find-submissions';
-export { canSeeReview, orderBasics, toSubmission } from './serialize';
-export { insertSubmission } from './create-submission';
+  type OwnOrdersPage,
+  type OrderDocumentRow,
+} from './find-orders';
+export { canSeeReview, orderBasics, toCustomerOrder } from './serialize';
+export { insertOrder } from './create-order';
 export { accountsThatCanSee, customerCanSee, customerOrderHalves, viewersOrganisation } from './customer-access';
 export { refundedPenceOfOrder } from './refunded-pence';

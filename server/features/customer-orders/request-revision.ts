@@ -3,7 +3,7 @@ import type { SubmissionRow } from '../../db/schema';
 import type { FeatureContext } from '../context';
 import { reviseOrder } from '../orders';
 import { customerCanSee } from './customer-access';
-import { getAccessibleSubmission } from './find-submissions';
+import { getAccessibleOrder } from './find-orders';
 
 /** The customer asks for the one free revision of their order (the lifecycle's move, `reviseOrder`): 404 for someone else's. */
 export async function requestRevision(
@@ -12,6 +12,6 @@ export async function requestRevision(
   input: { submissionId: string; userId: string; message: string; now: Date },
 ): Promise<SubmissionRow> {
   const { submissionId, userId, message, now } = input;
-  const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  const owned = await getAccessibleOrder(db, submissionId, { id: userId, isAdmin: false });
   return db.transaction((tx) => reviseOrder(tx, context, owned, { userId, message, now, where: customerCanSee(userId) }));
 }

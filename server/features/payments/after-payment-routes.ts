@@ -12,7 +12,7 @@ import {
 import { recordIdSchema } from '../../../shared/ids';
 import { badRequest } from '../../lib/http-error';
 import { requireAdmin, requireUser } from '../../plugins/auth';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleOrder } from '../customer-orders';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
 import { ledgerCsv, orderMoney, refundGateway } from './refunds';
@@ -45,7 +45,7 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
     { config: admin, schema: { params: idParams, response: { 200: orderMoneySchema } } },
     async (request) => {
       const user = await requireAdmin(request);
-      const row = await getAccessibleSubmission(app.db, request.params.id, user);
+      const row = await getAccessibleOrder(app.db, request.params.id, user);
       return orderMoney(app.db, row.id);
     },
   );

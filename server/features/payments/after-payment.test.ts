@@ -7,7 +7,7 @@ import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } f
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { refundGateway } from './refunds';
 import { cancelOrder } from './cancel-order';
-import { requestRevision } from '../submissions/request-revision';
+import { requestRevision } from '../customer-orders/request-revision';
 
 let t: TestApp;
 let alice: SignedInUser;

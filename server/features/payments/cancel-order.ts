@@ -2,7 +2,7 @@ import type { CancelResponse } from '../../../shared/after-payment.schema';
 import type { Database } from '../../db/client';
 import type { FeatureContext } from '../context';
 import { CANCEL_REASON, cancelUnstartedOrder } from '../orders';
-import { customerCanSee, getAccessibleSubmission } from '../submissions';
+import { customerCanSee, getAccessibleOrder } from '../customer-orders';
 import { orderMoney, refundOrder, type RefundGateway } from './refunds';
 
 /**
@@ -17,7 +17,7 @@ export async function cancelOrder(
 ): Promise<CancelResponse> {
   const { submissionId, userId, now } = input;
   // 404 for someone else's order, before anything changes.
-  const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  const owned = await getAccessibleOrder(db, submissionId, { id: userId, isAdmin: false });
   return db.transaction(async (tx) => {
     // The refund returns everything paid; the event (and its e-mails) carry that amount.
     const { paidPence } = await orderMoney(tx, submissionId);

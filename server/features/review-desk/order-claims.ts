@@ -40,7 +40,7 @@ export const claimantColumn = sql<(Person & { id: string }) | null>`(select json
   'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = "submissions"."claimed_by" and "submissions"."claim_active_at" > now() - ${IDLE})`;
 
 /** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
-export async function claimsBySubmission(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
+export async function claimsByOrder(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
   const byId = new Map<string, ClaimInfo>();
   if (ids.length === 0) return byId;
   const rows = await db

@@ -17,13 +17,13 @@ import { assignClaimSchema } from '../../../shared/team.schema';
 import { assignOrder, claimOrder, releaseOrder, takeReviewVersion } from './order-claims';
 import { assertReviewerMove, markReviewStarted, moveStatus } from './change-status';
 import { lockOrder, ORDER_NOT_FOUND } from '../orders';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { assertFactCheckReady } from '../fact-check';
 import { deleteStoredObjects } from '../uploads';
 import { objectStorageFor } from '../../storage';
-import { forViewer, loadAdminSubmission } from './serialize';
+import { forViewer, loadDeskOrder } from './serialize';
 import { listStatusHistory } from './status-history';
 
 const idParams = z.object({ id: recordIdSchema() });
@@ -48,7 +48,7 @@ export async function reviewDeskRoutes(app: FastifyInstance): Promise<void> {
   const oneSubmission = { 200: adminSubmissionSchema };
   /** The submission as the viewer may see it; 404 when unknown (only a deletion since loses one changed here). */
   const loadFor = async (id: string, viewer: { isAdmin: boolean }) => {
-    const found = await loadAdminSubmission(app.db, id);
+    const found = await loadDeskOrder(app.db, id);
     if (!found) throw notFound(ORDER_NOT_FOUND);
     return forViewer(found, viewer);
   };
@@ -82,7 +82,7 @@ export async function reviewDeskRoutes(app: FastifyInstance): Promise<void> {
   // A reviewer opens a paid order (the review dialog calls this): from then on the customer cannot cancel it.
   api.post('/api/admin/submissions/:id/open', { config: staff, schema: { params: idParams, response: { 200: reviewOpenedSchema } } }, async (request) => {
     const user = await requireStaff(request);
-    const row = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(user));
+    const row = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(user));
     const started = await app.db.transaction((tx) => markReviewStarted(tx, row.id, new Date()));
     return { started };
   });
