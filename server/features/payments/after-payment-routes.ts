@@ -22,7 +22,7 @@ const idParams = z.object({ id: recordIdSchema() });
 
 /**
  * The money after payment (decision 018): the customer's cancel with its full refund, an order's money, the admin's
- * refunds and the ledger. The revision and the deliveries are the customer's order routes (../submissions/routes.ts),
+ * refunds and the ledger. The revision and the deliveries are the customer's order routes (../customer-orders/routes.ts),
  * the reviewer's opening of an order the review desk's.
  */
 export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
