@@ -17,7 +17,7 @@ import { benchDatabase, benchEnvironment } from './lib/bench-database.mjs';
 register();
 const { loadConfig } = await import('../server/env.ts');
 const { buildApp } = await import('../server/app.ts');
-const { encodeCursor } = await import('../server/features/admin/queue-cursor.ts');
+const { encodeCursor } = await import('../server/features/review-desk/queue-cursor.ts');
 const { sql } = await import('drizzle-orm');
 
 // BENCH_QUICK=1: a few thousand rows and 0.25 s per scenario, for CI: every scenario still has to answer 200 with a list.

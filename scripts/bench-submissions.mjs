@@ -25,7 +25,7 @@ const load = (file) => import(path.join(root, file));
 const { openDatabase } = await load('server/db/client.ts');
 const { buildApp } = await load('server/app.ts');
 const { loadConfig } = await load('server/env.ts');
-const { listOwnSubmissions } = await load('server/features/submissions/find-submissions.ts');
+const { listOwnOrders } = await load('server/features/customer-orders/find-orders.ts');
 const { currentUserQuery } = await load('server/plugins/session-lookup.ts');
 
 // BENCH_QUICK=1: a few seconds, for CI: it still checks that both servers give the same answer, and prints the ratio.
@@ -144,7 +144,7 @@ const bare = createServer(async (request, response) => {
     // The list itself comes from the very function the route calls (its SQL and its serialisation), so this
     // baseline cannot drift from the app again: what differs is only Fastify (routing, hooks, the access guard,
     // the response contract, compression).
-    const page = await listOwnSubmissions(database.db, user.id, { limit: PAGE });
+    const page = await listOwnOrders(database.db, user.id, { limit: PAGE });
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(page.items));
   } catch (err) {
     response.writeHead(500).end(String(err));

@@ -7,7 +7,7 @@ import { register } from 'tsx/esm/api';
 register();
 const { drizzle } = await import('drizzle-orm/node-postgres');
 const schema = await import('../server/db/schema.ts');
-const { listQueue } = await import('../server/features/admin/list-queue.ts');
+const { listQueue } = await import('../server/features/review-desk/list-queue.ts');
 const { adminQueueQuerySchema } = await import('../shared/review.schema.ts');
 
 const [url, ...queries] = process.argv.slice(2);

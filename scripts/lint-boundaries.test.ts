@@ -31,7 +31,7 @@ describe('import boundaries', () => {
     ['shared/x.ts', "import { loadConfig } from '../server/env';"],
     // The layers under the features import none (decision 058), not even a type.
     ['server/mail/x.ts', "import { deliveredDiff } from '../features/delivery-diff';"],
-    ['server/mail/templates/x.ts', "import { tierLabel } from '../../features/submissions';"],
+    ['server/mail/templates/x.ts', "import { tierLabel } from '../../features/customer-orders';"],
     ['server/plugins/x.ts', "import { authenticateApiKey } from '../features/api-keys';"],
     ['server/lib/x.ts', "import type { Auth } from '../features/auth/better-auth';"],
     ['server/db/x.ts', "import { transition } from '../features/orders';"],

@@ -313,7 +313,7 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
-    // The dashboard's own half (find-submissions.ts, decision 037): the page is read from this index alone, however
+    // The dashboard's own half (find-orders.ts, decision 037): the page is read from this index alone, however
     // many orders the customer has. Its prepared statement's generic plan read all of a busy customer's orders
     // through the index above and sorted them, since that index leaves `organisation_id is null` to the table.
     index('submissions_own_created_idx').on(t.userId, t.createdAt.desc(), t.id).where(sql`${t.organisationId} is null`),

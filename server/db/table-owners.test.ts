@@ -30,15 +30,15 @@ const OWNERS: Record<string, string[]> = {
   billing_details: ['billing-documents', 'organisations', ERASURE],
   // The house style: an account's, or an organisation's (its owners').
   style_guides: ['style-guide', 'organisations', ERASURE],
-  // The order: created by submissions, moved only by orders (status-writes.test.ts); the review desk's columns
-  // (draft, claim, due-soon flag) by admin, the effort's by review-effort; an organisation's leaving members' orders.
-  submissions: ['submissions', 'orders', 'admin', 'review-effort', 'organisations', ERASURE],
+  // The order: created by customer-orders, moved only by orders (status-writes.test.ts); the review desk's columns
+  // (draft, claim, due-soon flag) by review-desk, the effort's by review-effort; an organisation's leaving members' orders.
+  submissions: ['customer-orders', 'orders', 'review-desk', 'review-effort', 'organisations', ERASURE],
   submission_status_changes: ['orders'],
   order_events: ['orders'],
   live_events: ['live-updates'],
   payments: ['payments', 'credit', ERASURE],
   refunds: ['payments'],
-  deliveries: ['admin', 'delivery-diff', ERASURE],
+  deliveries: ['review-desk', 'delivery-diff', ERASURE],
   delivery_efforts: ['review-effort'],
   insights_days: ['insights'],
   insights_turnaround_days: ['insights'],

@@ -7,15 +7,15 @@ import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
-import { submissionRoutes } from './submissions/routes';
+import { customerOrderRoutes } from './customer-orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
 import { textExtractionRoutes } from './text-extraction/routes';
-import { adminRoutes } from './admin/routes';
+import { reviewDeskRoutes } from './review-desk/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
-import { afterPaymentRoutes } from './after-payment/routes';
+import { afterPaymentRoutes } from './payments/after-payment-routes';
 import { unpaidOrderRoutes } from './unpaid-orders/routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
@@ -40,7 +40,7 @@ import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
 import { webhookDeliveryJob } from './webhooks';
-import { dueSoonJob } from './admin';
+import { dueSoonJob } from './review-desk';
 import { retentionPurgeJob } from './account';
 import { insightsRollupJob } from './insights/rollups';
 import { orderMoveEmails } from '../mail/order-emails';
@@ -66,12 +66,12 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   profileRoutes,
   accountRoutes,
   contactRoutes,
-  submissionRoutes,
+  customerOrderRoutes,
   paymentRoutes,
   savedCardRoutes,
   messageRoutes,
   textExtractionRoutes,
-  adminRoutes,
+  reviewDeskRoutes,
   uploadRoutes,
   factCheckRoutes,
   afterPaymentRoutes,

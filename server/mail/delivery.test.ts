@@ -8,7 +8,7 @@ import { newId } from '../lib/ids';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { notifyContactMessage, notifyReviewStarted } from './notify';
 import { GIVE_UP_AFTER_MS } from './retry';
-import { insertSubmission, smtpWorker, signUpQuietly } from '../test-support/mail';
+import { insertOrder, smtpWorker, signUpQuietly } from '../test-support/mail';
 import { SmtpSink } from '../test-support/smtp-sink';
 import { MailDelivery } from './delivery';
 
@@ -63,7 +63,7 @@ describe('mail worker', () => {
     await sink.start();
     await sink.stop();
     const customer = await signUpQuietly(t.app);
-    const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
+    const submission = await insertOrder(t.app.db, customer.id, { status: 'in-review' });
     await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
 
     let clock = Date.now() + 1_000;

@@ -12,7 +12,7 @@ import {
   notifyReviewCompleted,
   notifyReviewStarted,
 } from './notify';
-import { insertSubmission, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from '../test-support/mail';
+import { insertOrder, outboxRows, smtpWorker, signUpQuietly, signUpAdminQuietly } from '../test-support/mail';
 import { SmtpSink, type ReceivedMail } from '../test-support/smtp-sink';
 import { addMember, createOrganisation, removeMember } from '../test-support/organisations';
 
@@ -66,7 +66,7 @@ function expectBothParts(mail: ReceivedMail): { text: string; html: string } {
 describe('customer and team e-mails, sent through a real SMTP server', () => {
   it('payment received: the customer gets the order facts, every team address gets one notice', async () => {
     const customer = await signUpQuietly(t.app, { firstName: 'Jane', lastName: 'Doe' });
-    const submission = await insertSubmission(t.app.db, customer.id, { fastTurnaround: true });
+    const submission = await insertOrder(t.app.db, customer.id, { fastTurnaround: true });
     await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
     await deliver();
 
@@ -95,7 +95,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
 
   it('review started and review completed reach the account owner (not the contact address)', async () => {
     const customer = await signUpQuietly(t.app, { firstName: 'Sam' });
-    const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
+    const submission = await insertOrder(t.app.db, customer.id, { status: 'in-review' });
     await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
     await t.app.db.transaction((tx) => notifyReviewCompleted(t.app.mail, tx, { ...submission, status: 'completed' }));
     await deliver();
@@ -114,7 +114,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
     const placer = await signUpQuietly(t.app, { firstName: 'Pat' });
     const organisation = await createOrganisation(t.app.db, owner.id, 'Acme Mail Ltd');
     await addMember(t.app.db, organisation, placer.id, 'member');
-    const submission = await insertSubmission(t.app.db, placer.id, { status: 'in-review', organisationId: organisation });
+    const submission = await insertOrder(t.app.db, placer.id, { status: 'in-review', organisationId: organisation });
     await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
     await deliver();
     only(sink.to(placer.email), `Your review has started: order ${submission.id}`);
@@ -136,7 +136,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
 
   it('a message from the team goes to the customer; a customer message goes to the team; user text is escaped', async () => {
     const customer = await signUpQuietly(t.app, { firstName: 'Max', lastName: 'Mustermann' });
-    const submission = await insertSubmission(t.app.db, customer.id);
+    const submission = await insertOrder(t.app.db, customer.id);
     const [fromTeam] = await t.app.db
       .insert(messages)
       .values({ id: newId(), submissionId: submission.id, isFromAdmin: true, content: 'Your draft looks <b>great</b>.\nOne question: "tone"?' })
@@ -215,7 +215,7 @@ describe('customer and team e-mails, sent through a real SMTP server', () => {
 describe('the outbox', () => {
   it('is written only if the change commits', async () => {
     const customer = await signUpQuietly(t.app);
-    const submission = await insertSubmission(t.app.db, customer.id);
+    const submission = await insertOrder(t.app.db, customer.id);
     await expect(
       t.app.db.transaction(async (tx) => {
         await notifyReviewStarted(t.app.mail, tx, submission);
@@ -228,7 +228,7 @@ describe('the outbox', () => {
 
   it('queues one e-mail per event and recipient, however often the event is raised', async () => {
     const customer = await signUpQuietly(t.app);
-    const submission = await insertSubmission(t.app.db, customer.id);
+    const submission = await insertOrder(t.app.db, customer.id);
     await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
     await t.app.db.transaction((tx) => notifyPaymentReceived(t.app.mail, tx, submission));
     const rows = (await outboxRows(t.app.db)).filter((r) => r.dedupeKey?.includes(submission.id));
@@ -239,7 +239,7 @@ describe('the outbox', () => {
 
   it('writes an .eml file under DATA_DIR/outbox when SMTP_URL is unset, and logs its name', async () => {
     const customer = await signUpQuietly(t.app);
-    const submission = await insertSubmission(t.app.db, customer.id);
+    const submission = await insertOrder(t.app.db, customer.id);
     await t.app.db.transaction((tx) => notifyReviewCompleted(t.app.mail, tx, submission));
     const [row] = await t.app.db
       .select()
@@ -267,7 +267,7 @@ describe('mail settings', () => {
     try {
       expect(second.app.mail.publicUrl).toBe('https://second.humanproof.test');
       const customer = await signUpQuietly(t.app);
-      const submission = await insertSubmission(t.app.db, customer.id, { status: 'in-review' });
+      const submission = await insertOrder(t.app.db, customer.id, { status: 'in-review' });
       await t.app.db.transaction((tx) => notifyReviewStarted(t.app.mail, tx, submission));
       const [row] = await t.app.db
         .select()

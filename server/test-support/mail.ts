@@ -10,7 +10,7 @@ import { createMailTransport } from '../mail/transport';
 import { MailDelivery, type MailDeliveryOptions } from '../mail/delivery';
 import { memoryLogger } from './smtp-sink';
 
-export async function insertSubmission(
+export async function insertOrder(
   db: Database,
   userId: string,
   overrides: Partial<typeof submissions.$inferInsert> = {},

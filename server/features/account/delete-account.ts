@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { releaseClaimsOf } from '../admin';
+import { releaseClaimsOf } from '../review-desk';
 import { handOverOrganisationOrders } from '../organisations';
 import {
   deliveries,

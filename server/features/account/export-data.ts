@@ -16,7 +16,7 @@ import { visibleDocuments } from '../billing-documents';
 import { creditBalancePence } from '../credit';
 import { ownApiKeys } from '../api-keys';
 import { penceToPounds } from '../../../shared/money';
-import { listOwnSubmissions, type OwnSubmissionsPage } from '../submissions';
+import { listOwnOrders, type OwnOrdersPage } from '../customer-orders';
 import { exportMessages } from './export-messages';
 import { listDeviceSessions } from './security';
 
@@ -99,13 +99,13 @@ export async function exportAccountData(db: Database, userId: string, currentTok
 
 /**
  * Every order the account may see now, oldest first: the pages of GET /api/submissions's own query
- * (listOwnSubmissions, decision 047's rule), so the export never holds an order the dashboard does not.
+ * (listOwnOrders, decision 047's rule), so the export never holds an order the dashboard does not.
  */
 async function exportOrders(db: Database, userId: string): Promise<Submission[]> {
   const newestFirst: Submission[] = [];
-  let after: OwnSubmissionsPage['next'] = null;
+  let after: OwnOrdersPage['next'] = null;
   do {
-    const page = await listOwnSubmissions(db, userId, { limit: ORDER_PAGE, after });
+    const page = await listOwnOrders(db, userId, { limit: ORDER_PAGE, after });
     newestFirst.push(...page.items);
     after = page.next;
   } while (after);

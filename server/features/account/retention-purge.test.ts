@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, submissions, users } from '../../db/schema';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { purgeExpiredRecords, retentionCutoff } from './retention-purge';
 import { newId } from '../../lib/ids';
@@ -36,17 +36,17 @@ describe('the retention purge', () => {
   it('deletes what a deleted account kept once its period is over, and nothing else', async () => {
     const now = new Date('2033-06-01T12:00:00Z'); // cutoff 1 April 2027
     const gone = await deletedAccount();
-    const old = await insertSubmission(t.app.db, gone, { createdAt: new Date('2026-05-01T00:00:00Z'), paidAt: new Date('2026-05-01T01:00:00Z'), completedAt: new Date('2027-03-30T00:00:00Z') });
+    const old = await insertOrder(t.app.db, gone, { createdAt: new Date('2026-05-01T00:00:00Z'), paidAt: new Date('2026-05-01T01:00:00Z'), completedAt: new Date('2027-03-30T00:00:00Z') });
     await t.app.db.insert(payments).values({ id: newId(), submissionId: old.id, provider: 'sandbox', providerPaymentId: `pi_${newId()}`, clientSecret: 'secret', amountPence: old.amountPence, currency: 'gbp', status: 'succeeded' });
     // Completed after the cutoff: its financial year has not ended 6 years ago yet.
-    const recent = await insertSubmission(t.app.db, gone, { createdAt: new Date('2027-03-01T00:00:00Z'), paidAt: new Date('2027-03-01T00:00:00Z'), completedAt: new Date('2027-04-02T00:00:00Z') });
+    const recent = await insertOrder(t.app.db, gone, { createdAt: new Date('2027-03-01T00:00:00Z'), paidAt: new Date('2027-03-01T00:00:00Z'), completedAt: new Date('2027-04-02T00:00:00Z') });
     // A live account's old order is never purged.
     const live = await signUp(t.app);
     const [liveRow] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, live.email));
-    const liveOrder = await insertSubmission(t.app.db, liveRow!.id, { createdAt: new Date('2020-01-01T00:00:00Z'), paidAt: new Date('2020-01-01T00:00:00Z'), completedAt: new Date('2020-01-02T00:00:00Z') });
+    const liveOrder = await insertOrder(t.app.db, liveRow!.id, { createdAt: new Date('2020-01-01T00:00:00Z'), paidAt: new Date('2020-01-01T00:00:00Z'), completedAt: new Date('2020-01-02T00:00:00Z') });
     // A deleted account whose only order is old goes entirely.
     const goneEntirely = await deletedAccount();
-    const lastOrder = await insertSubmission(t.app.db, goneEntirely, { createdAt: new Date('2025-01-01T00:00:00Z'), paidAt: new Date('2025-01-01T00:00:00Z'), completedAt: new Date('2025-01-03T00:00:00Z') });
+    const lastOrder = await insertOrder(t.app.db, goneEntirely, { createdAt: new Date('2025-01-01T00:00:00Z'), paidAt: new Date('2025-01-01T00:00:00Z'), completedAt: new Date('2025-01-03T00:00:00Z') });
 
     expect(await purgeExpiredRecords(t.app.db, now)).toEqual({ orders: 2, accounts: 1 });
     const left = await t.app.db.select({ id: submissions.id }).from(submissions).where(inArray(submissions.id, [old.id, recent.id, liveOrder.id, lastOrder.id]));

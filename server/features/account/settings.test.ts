@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { buyCredit, createKey } from '../../test-support/api';
 import { newId } from '../../lib/ids';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { createOrder } from '../../test-support/orders';
 import { createTestApp, cookieHeader, signUp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../test-support/test-app';
 import { deletedAddress } from './delete-account';
@@ -39,7 +39,7 @@ function post(url: string, cookie: string, payload: unknown) {
 }
 
 async function addPaidOrderWithMessage(userId: string) {
-  const order = await insertSubmission(t.app.db, userId, {
+  const order = await insertOrder(t.app.db, userId, {
     contactEmail: 'contact@example.com',
     contactPhone: '+44 20 7946 0000',
     content: `Private draft of ${userId}`,

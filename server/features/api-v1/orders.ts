@@ -21,7 +21,7 @@ import type { FeatureContext } from '../context';
 import { creditBalancePence, payOrderFromCredit, walletOf } from '../credit';
 import { listClaims } from '../fact-check';
 import { deliveredDiff } from '../delivery-diff';
-import { customerCanSee, insertSubmission, orderBasics } from '../submissions';
+import { customerCanSee, insertOrder, orderBasics } from '../customer-orders';
 import type { ApiCaller } from '../api-keys';
 
 type OrderInput = z.output<typeof v1OrderInputSchema>;
@@ -181,7 +181,7 @@ export async function createOrderIdempotently(
       }
       return { statusCode: stored.statusCode, body: JSON.parse(stored.responseBody) as V1Order, replayed: true };
     }
-    const created = await insertSubmission(tx, caller.userId, {
+    const created = await insertOrder(tx, caller.userId, {
       content: input.content,
       serviceTier: input.serviceTier,
       category: input.category,

@@ -12,7 +12,7 @@ import { billingDetails, billingDocuments, type BillingDocumentRow } from '../..
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { heldBy, holderColumn, holderKey, holderOf } from '../organisations';
-import { customerCanSee } from '../submissions';
+import { customerCanSee } from '../customer-orders';
 import type { ReferredDocument } from './render-pdf';
 
 /** The customer's list shows the newest documents first, this many at most. */

@@ -24,7 +24,7 @@ import { TEST_DATABASE_URL } from '../../test-support/database';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { addMember, createOrganisation } from '../../test-support/organisations';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type Caller, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { lockSubmission } from '../admin';
+import { lockOrder } from '../orders';
 import { CERTIFICATE_LOOKUPS_PER_WINDOW } from './look-up';
 import { issueCertificate, newCertificateCode, publicReviewerName } from './issue-certificate';
 import { resolveSigningKey } from './signing-key';
@@ -504,8 +504,8 @@ describe.skipIf(!TEST_DATABASE_URL)('the switch during a delivery (PostgreSQL)',
       let second = '';
       let switched: Promise<LightMyRequestResponse> | undefined;
       await t.app.db.transaction(async (tx) => {
-        // What a delivery does (server/features/admin/change-status.ts): lock the order, record the delivery, issue.
-        const order = await lockSubmission(tx, id);
+        // What a delivery does (server/features/review-desk/change-status.ts): lock the order, record the delivery, issue.
+        const order = await lockOrder(tx, id);
         const delivery = { id: newId(), number: 2, deliveredAt: new Date(), deliveredBy: reviewer.id };
         await tx.insert(deliveries).values({ ...delivery, submissionId: id, reviewedContent: 'The revised text.' });
         second = await issueCertificate(tx, {

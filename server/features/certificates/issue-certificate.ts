@@ -65,7 +65,7 @@ export interface CertificateInput {
  * Signs and stores the certificate of a delivery, inside the completing transaction, with the delivery's
  * editorial-control record, and revokes the certificate of the delivery it replaces. Returns the code. A revision's
  * certificate inherits the customer's privacy choice for the order; the caller holds the order's row lock
- * (lockSubmission), which the privacy switch takes too, so a switch made during the delivery applies to this
+ * (lockOrder), which the privacy switch takes too, so a switch made during the delivery applies to this
  * certificate as well.
  */
 export async function issueCertificate(tx: Executor, input: CertificateInput): Promise<string> {

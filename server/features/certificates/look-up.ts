@@ -3,7 +3,7 @@ import { CERTIFICATE_MESSAGES, normaliseCertificateCode } from '../../../shared/
 import { notFound } from '../../lib/http-error';
 import { getCurrentUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleOrder } from '../customer-orders';
 import { findCertificate, type CertificateRow } from './read-certificates';
 
 /** Look-ups per client address per window: a person verifying a few certificates never meets it; a guesser does. */
@@ -37,7 +37,7 @@ export async function assertMayReadPrivate(request: FastifyRequest, row: Certifi
   if (!row.isPrivate) return;
   const user = await getCurrentUser(request);
   if (!user) throw notFound(CERTIFICATE_MESSAGES.notFound);
-  await getAccessibleSubmission(request.server.db, row.submissionId, user).catch(() => {
+  await getAccessibleOrder(request.server.db, row.submissionId, user).catch(() => {
     throw notFound(CERTIFICATE_MESSAGES.notFound);
   });
 }

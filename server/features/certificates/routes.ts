@@ -15,7 +15,7 @@ import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleOrder } from '../customer-orders';
 import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
 import { assertMayReadPrivate, lookUp, lookUpLimit } from './look-up';
@@ -104,7 +104,7 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
   // --- The customer's own certificate ------------------------------------------------------------
   api.get('/api/submissions/:id/certificate', { config: { access: 'customer' }, schema: { params: submissionParams, response: { 200: ownCertificateSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const order = await getAccessibleSubmission(app.db, request.params.id, user);
+    const order = await getAccessibleOrder(app.db, request.params.id, user);
     const row = await latestCertificateOfOrder(app.db, order.id);
     if (!row) throw notFound(CERTIFICATE_MESSAGES.noCertificateYet);
     void reply.header('cache-control', 'no-store');
@@ -116,9 +116,9 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'customer' }, schema: { params: submissionParams, body: certificateVisibilitySchema, response: { 200: ownCertificateSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const order = await getAccessibleSubmission(app.db, request.params.id, user);
+      const order = await getAccessibleOrder(app.db, request.params.id, user);
       const row = await app.db.transaction(async (tx) => {
-        // The order's row lock, which a delivery holds while it issues (lockSubmission): a certificate being issued
+        // The order's row lock, which a delivery holds while it issues (lockOrder): a certificate being issued
         // now is either already there for this update, or inherits the choice after it.
         await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, order.id)).for('no key update');
         // Every certificate of the order, older (revoked) ones too, follows the switch.

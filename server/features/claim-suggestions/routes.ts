@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimSuggestionListSchema } from '../../../shared/claim-suggestions.schema';
 import { requireStaff } from '../../plugins/auth';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { suggestionsFor } from './stored-suggestions';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
@@ -14,7 +14,7 @@ export async function claimSuggestionRoutes(app: FastifyInstance): Promise<void>
     '/api/admin/submissions/:id/suggestions',
     { config: { access: 'staff' }, schema: { params, response: { 200: claimSuggestionListSchema } } },
     async (request) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       return { claims: await suggestionsFor(app.db, order) };
     },
   );

@@ -10,7 +10,7 @@ import { ProblemError } from '../../lib/problem';
 import { requireUser } from '../../plugins/auth';
 import { requireApiCaller } from '../api-keys';
 import { submissions } from '../../db/schema';
-import { customerCanSee, getAccessibleSubmission } from '../submissions';
+import { customerCanSee, getAccessibleOrder } from '../customer-orders';
 import { readEditorialDefault, replaceEditorialDefault } from './editorial-defaults';
 import { findEditorialRecord, type EditorialRecordRow } from './read-record';
 import { buildRecordPdf } from './record-pdf';
@@ -41,7 +41,7 @@ export async function editorialRecordRoutes(app: FastifyInstance): Promise<void>
     '/api/submissions/:id/editorial-record',
     { config: customer, schema: { params, querystring: recordQuerySchema, response: { 200: editorialRecordSchema } } },
     async (request, reply) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, await requireUser(request));
+      const order = await getAccessibleOrder(app.db, request.params.id, await requireUser(request));
       const row = await findEditorialRecord(app.db, order.id, request.query.delivery);
       if (!row) throw notFound(RECORD_NOT_FOUND);
       return sendRecord(reply, row);
@@ -52,7 +52,7 @@ export async function editorialRecordRoutes(app: FastifyInstance): Promise<void>
     '/api/submissions/:id/editorial-record.pdf',
     { config: { ...customer, reply: 'file' }, schema: { params, querystring: recordQuerySchema } },
     async (request, reply) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, await requireUser(request));
+      const order = await getAccessibleOrder(app.db, request.params.id, await requireUser(request));
       const row = await findEditorialRecord(app.db, order.id, request.query.delivery);
       if (!row) throw notFound(RECORD_NOT_FOUND);
       const pdf = await buildRecordPdf(JSON.parse(row.body) as EditorialRecord, `sha256-${row.sha256}`);

@@ -12,18 +12,10 @@ import {
   type Verdict,
 } from '../../../shared/fact-check.schema';
 import type { Executor, Transaction } from '../../db/client';
-import { deliveries, deliveryEfforts, factCheckClaims, submissions, type ClaimRow, type SubmissionRow } from '../../db/schema';
+import { deliveries, deliveryEfforts, factCheckClaims, type ClaimRow, type SubmissionRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { styleGuideOfOrder } from '../style-guide';
-import { SUBMISSION_NOT_FOUND } from '../submissions';
-
-/** Reads a submission and locks it for the claim change (two reviewers cannot both add the 101st claim). */
-export async function lockSubmission(tx: Transaction, id: string): Promise<SubmissionRow> {
-  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update').limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return row;
-}
 
 export function toClaim(row: ClaimRow): Claim {
   return {

@@ -13,12 +13,13 @@ import {
 import type { SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { requireStaff, requireUser } from '../../plugins/auth';
-import { canSeeReview, getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { canSeeReview, getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { certificateCodeOfOrder } from '../certificates';
 import { buildDeliveryDocx } from './delivery-docx';
 import { buildFactCheckPdf } from './build-report-pdf';
 import { inRevision, lastDeliveredVersion } from './delivered-version';
-import { createClaim, deleteClaim, listClaims, loadReport, lockSubmission, updateClaim } from './claims';
+import { createClaim, deleteClaim, listClaims, loadReport, updateClaim } from './claims';
+import { lockOrder } from '../orders';
 
 /** Ids are letters, digits and hyphens; anything else (a NUL byte, a slash) is a 400 before the database sees it. */
 const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id');
@@ -56,7 +57,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
    */
   async function deliveredSubmission(request: FastifyRequest, submissionId: string): Promise<SubmissionRow> {
     const user = await requireUser(request);
-    const row = await getAccessibleSubmission(app.db, submissionId, user);
+    const row = await getAccessibleOrder(app.db, submissionId, user);
     if (canSeeReview(row, user)) return row;
     const delivered = inRevision(row) ? await lastDeliveredVersion(app.db, row) : null;
     if (!delivered) throw notFound(FACT_CHECK_MESSAGES.reviewNotReady);
@@ -65,7 +66,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
 
   // --- The reviewer's side -------------------------------------------------------------------
   api.get('/api/admin/submissions/:id/claims', { ...adminOnly, schema: { params: submissionParams, response: { 200: claimListSchema } } }, async (request) => {
-    const row = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+    const row = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
     return listClaims(app.db, row.id);
   });
 
@@ -75,7 +76,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const admin = await requireStaff(request);
       const claim = await app.db.transaction(async (tx) => {
-        const row = await lockSubmission(tx, request.params.id);
+        const row = await lockOrder(tx, request.params.id);
         return createClaim(tx, row, request.body, admin.id);
       });
       return reply.code(201).send(claim);
@@ -87,14 +88,14 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
     { ...adminOnly, schema: { params: claimParams, body: claimInputSchema, response: { 200: claimSchema } } },
     async (request) =>
       app.db.transaction(async (tx) => {
-        const row = await lockSubmission(tx, request.params.id);
+        const row = await lockOrder(tx, request.params.id);
         return updateClaim(tx, row, request.params.claimId, request.body);
       }),
   );
 
   api.delete('/api/admin/submissions/:id/claims/:claimId', { ...adminOnly, schema: { params: claimParams, response: { 204: noContentSchema } } }, async (request, reply) => {
     await app.db.transaction(async (tx) => {
-      const row = await lockSubmission(tx, request.params.id);
+      const row = await lockOrder(tx, request.params.id);
       await deleteClaim(tx, row.id, request.params.claimId);
     });
     return reply.code(204).send(null);

@@ -5,7 +5,7 @@ import { checksQuerySchema, findingListSchema } from '../../../shared/language-c
 import { reviewedTextOf } from '../../../shared/review.schema';
 import { requireStaff } from '../../plugins/auth';
 import { houseStyleCheckOfOrder } from '../style-guide';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { checkText, closeLanguageChecker, warmLanguageChecker } from './check-text';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
@@ -29,7 +29,7 @@ export async function languageCheckRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/submissions/:id/checks',
     { config: { access: 'staff' }, schema: { params, querystring: checksQuerySchema, response: { 200: findingListSchema } } },
     async (request, reply) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       // The reviewed text is the saved draft (a review not started yet is the original, as the editor starts).
       const text = request.query.text === 'original' ? order.content : order.reviewedContent === null ? order.content : reviewedTextOf(order);
       // The order's house style (decision 046): its terms as "House style" findings, its spelling variant over the order's.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkCheckListSchema } from '../../../shared/link-checks.schema';
 import { requireStaff } from '../../plugins/auth';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { linkChecksFor } from './stored-link-checks';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
@@ -14,7 +14,7 @@ export async function linkCheckRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/submissions/:id/links',
     { config: { access: 'staff' }, schema: { params, response: { 200: linkCheckListSchema } } },
     async (request, reply) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       void reply.header('cache-control', 'no-store');
       return linkChecksFor(app.db, order);
     },

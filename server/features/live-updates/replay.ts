@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import { isTeamOnlyEvent, type LiveEvent } from '../../../shared/live-updates.schema';
-import { customerCanSee } from '../submissions';
+import { customerCanSee } from '../customer-orders';
 import type { LiveNotice } from './publish';
 
 /** Most events one reconnect replays; a page that missed more refetches everything instead (`resync`). */

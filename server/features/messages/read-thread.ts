@@ -3,7 +3,7 @@ import { isStaff, type CurrentUser } from '../../../shared/auth.schema';
 import type { Message } from '../../../shared/message.schema';
 import type { Database } from '../../db/client';
 import { messages, users } from '../../db/schema';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { toMessage } from './serialize';
 
 /** A colleague's message whose account is gone. */
@@ -15,7 +15,7 @@ const DELETED_AUTHOR = 'Deleted account';
  * reads it, the customer's do.
  */
 export async function readThread(db: Database, submissionId: string, user: CurrentUser): Promise<Message[]> {
-  const submission = await getAccessibleSubmission(db, submissionId, reviewDeskViewer(user));
+  const submission = await getAccessibleOrder(db, submissionId, reviewDeskViewer(user));
   if (submission.userId === user.id || !isStaff(user)) {
     await db
       .update(messages)

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Message } from '../../../shared/message.schema';
 import type { Executor } from '../../db/client';
 import { messages, submissions } from '../../db/schema';
-import { customerCanSee } from '../submissions';
+import { customerCanSee } from '../customer-orders';
 import { toMessage } from './serialize';
 
 /** The user's unread messages from the review team, on the orders they may see (decision 047), newest first. */

@@ -6,7 +6,7 @@ import { messages } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { notifyNewMessage } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { isStaff } from '../../../shared/auth.schema';
 import { enqueueWebhookEvent } from '../webhooks';
 import { recordLiveEvent } from '../live-updates';
@@ -24,7 +24,7 @@ export async function sendMessage(
   input: SendMessageInput,
 ): Promise<Message> {
   return db.transaction(async (tx) => {
-    const submission = await getAccessibleSubmission(tx, input.submissionId, reviewDeskViewer(sender));
+    const submission = await getAccessibleOrder(tx, input.submissionId, reviewDeskViewer(sender));
     const fromTeam = isStaff(sender);
     if (!fromTeam) {
       await countCustomerMessage(tx, sender.id, submission.id);

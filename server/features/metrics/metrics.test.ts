@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { METRICS_UNAUTHORIZED } from './routes';
 
@@ -48,7 +48,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('shows a histogram for a route that was called, by its pattern, never its raw URL', async () => {
     const user = await signUp(t.app);
     const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-    await insertSubmission(t.app.db, row!.id, { status: 'paid' });
+    await insertOrder(t.app.db, row!.id, { status: 'paid' });
     await t.request('GET', '/api/submissions/HP-SECRET-ID-123', user);
     await t.request('GET', '/healthz');
     await t.request('GET', '/some/unknown/path?token=abc');

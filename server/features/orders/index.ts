@@ -4,4 +4,7 @@
  */
 export { markOrderPaid } from './mark-paid';
 export { orderEventType, recordOrderCreated, transition, type OrderActor } from './transition';
+export { cancelUnstartedOrder, CANCEL_REASON } from './cancel';
+export { reviseOrder } from './revision';
+export { lockOrder, ORDER_NOT_FOUND } from './lock-order';
 export type { OrderEvent, OrderEventConsumer, OrderLifecycle } from './order-events';

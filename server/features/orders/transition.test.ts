@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, submissions, submissionStatusChanges, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { markOrderPaid } from './mark-paid';
 import { transition } from './transition';
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('transition: the one place an order status changes', () => {
   it('applies a move with its history and one domain event, in the same transaction', async () => {
-    const order = await insertSubmission(t.app.db, userId, { status: 'paid', dueDate: null, reviewStartedAt: null });
+    const order = await insertOrder(t.app.db, userId, { status: 'paid', dueDate: null, reviewStartedAt: null });
     const moved = await t.app.db.transaction((tx) =>
       transition(tx, order, 'in-review', { kind: 'admin', userId }, 'Review started', { context: t.app.context }),
     );
@@ -44,7 +44,7 @@ describe('transition: the one place an order status changes', () => {
   });
 
   it('refuses a move the lifecycle does not allow for the actor with a 409, and changes nothing', async () => {
-    const order = await insertSubmission(t.app.db, userId, { status: 'completed' });
+    const order = await insertOrder(t.app.db, userId, { status: 'completed' });
     for (const [to, kind] of [['paid', 'admin'], ['cancelled', 'customer'], ['in-review', 'customer'], ['completed', 'admin']] as const) {
       const attempt = t.app.db.transaction((tx) => transition(tx, order, to, { kind, userId }, 'x', { context: t.app.context }));
       await expect(attempt).rejects.toBeInstanceOf(HttpError);
@@ -54,7 +54,7 @@ describe('transition: the one place an order status changes', () => {
   });
 
   it('two moves from the same state at once (two tabs, two instances): exactly one applies', async () => {
-    const order = await insertSubmission(t.app.db, userId, { status: 'paid', reviewStartedAt: null });
+    const order = await insertOrder(t.app.db, userId, { status: 'paid', reviewStartedAt: null });
     const results = await Promise.all(
       (['in-review', 'completed', 'in-review'] as const).map((to) =>
         t.app.db.transaction((tx) => transition(tx, order, to, { kind: 'admin', userId }, `to ${to}`, { context: t.app.context })),
@@ -68,7 +68,7 @@ describe('transition: the one place an order status changes', () => {
   });
 
   it('mark paid is idempotent: a replay changes nothing and queues nothing', async () => {
-    const order = await insertSubmission(t.app.db, userId, { status: 'new', paidAt: null, dueDate: null });
+    const order = await insertOrder(t.app.db, userId, { status: 'new', paidAt: null, dueDate: null });
     const first = await t.app.db.transaction((tx) => markOrderPaid(tx, t.app.context, order, 'payment'));
     expect(first).toMatchObject({ status: 'paid' });
     expect(first!.paidAt).not.toBeNull();

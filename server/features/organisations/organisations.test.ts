@@ -574,7 +574,7 @@ describe('account deletion', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 27's "Done when", through this feature's routes (the order rules are server/features/submissions')
+// Issue 27's "Done when", through this feature's routes (the order rules are server/features/customer-orders')
 // ---------------------------------------------------------------------------------------------
 describe('done when', () => {
   it('two members of one organisation see each other’s orders; a member of another organisation gets 404', async () => {

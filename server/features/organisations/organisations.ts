@@ -28,7 +28,7 @@ import { membershipOf, type Membership } from './membership';
 
 /**
  * Organisations (issue 27, decision 043): one per account at most; owners manage the name, members and
- * invitations, members place and see the organisation's orders (server/features/submissions). Every change to
+ * invitations, members place and see the organisation's orders (server/features/customer-orders). Every change to
  * who belongs runs in a transaction holding the organisation's row lock, so two owners acting at once cannot
  * leave it without an owner.
  */

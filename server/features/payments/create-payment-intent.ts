@@ -9,7 +9,7 @@ import type { Database, Executor } from '../../db/client';
 import { payments, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleOrder } from '../customer-orders';
 import type { PaymentProviderContext } from './stripe-client';
 
 /** Starts (or resumes) paying for a `new` submission the user owns. The amount is the stored one, never the client's. */
@@ -20,7 +20,7 @@ export async function createPaymentIntent(
   provider: PaymentProviderContext,
 ): Promise<PaymentIntentResponse> {
   // Only the owner pays: an admin is treated like anyone else here.
-  const submission = await getAccessibleSubmission(db, submissionId, { id: user.id, isAdmin: false });
+  const submission = await getAccessibleOrder(db, submissionId, { id: user.id, isAdmin: false });
   if (submission.status !== 'new') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   const clientSecret = provider.stripe
     ? await createStripeIntent(db, submission, provider.stripe.client, provider.log)

@@ -4,7 +4,7 @@ export { deleteStripeCustomer, stripeCustomerOf } from './saved-cards';
 export {
   ledgerCsv,
   orderMoney,
-  refundedBySubmission,
+  refundedByOrder,
   refundGateway,
   refundOrder,
   type RefundGateway,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { payments, submissions, type SavedCardRow, type SubmissionRow } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/http-error';
 import type { FeatureContext } from '../context';
-import { getAccessibleSubmission } from '../submissions';
+import { getAccessibleOrder } from '../customer-orders';
 import { createSandboxIntent, recordStripeIntent } from './create-payment-intent';
 import { markPaymentFailed } from './mark-payment-failed';
 import {
@@ -47,7 +47,7 @@ export async function payWithSavedCard(
 ): Promise<PayWithSavedCardResponse> {
   // Whoever may see the order as a customer pays it (its owner, or a member of its organisation: decision 047),
   // with their own cards; an admin is treated like anyone else here (as in createPaymentIntent).
-  const submission = await getAccessibleSubmission(db, input.submissionId, { id: user.id, isAdmin: false });
+  const submission = await getAccessibleOrder(db, input.submissionId, { id: user.id, isAdmin: false });
   const card = await findOwnCard(db, user.id, input.cardId, currentProvider(provider.stripe));
   if (submission.status !== 'new') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (isCardExpired(card)) throw new HttpError(402, SAVED_CARD_MESSAGES.expired);

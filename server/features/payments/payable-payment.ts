@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES, type PaymentProvider } from '../../../shared/payment.
 import type { Database } from '../../db/client';
 import { payments, submissions } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
-import { customerCanSee } from '../submissions';
+import { customerCanSee } from '../customer-orders';
 
 /**
  * The checkout's payment by its client secret, still to be paid, with `provider`: whoever may see its order as a

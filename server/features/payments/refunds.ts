@@ -10,7 +10,7 @@ import { conflict, HttpError } from '../../lib/http-error';
 import { revokeIfRefundedInFull } from '../certificates';
 import { newId } from '../../lib/ids';
 import { issueRefundCreditNotes } from '../billing-documents';
-import { refundedPenceOfOrder } from '../submissions';
+import { refundedPenceOfOrder } from '../customer-orders';
 
 /** Asks the payment provider to return money. Same key → same refund (Stripe's idempotency; the sandbox's hash). */
 export interface RefundGateway {
@@ -192,7 +192,7 @@ export async function recordProviderRefunds(db: Database, report: ProviderRefund
 // ---------------------------------------------------------------------------------------------
 
 /** Refunded pence per order, one query for any number of orders (the sum is submissions' refundedPenceOfOrder). */
-export async function refundedBySubmission(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
+export async function refundedByOrder(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   if (submissionIds.length === 0) return totals;
   const rows = await db

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { orderHouseStyleSchema, styleGuideInputSchema, styleGuideSchema } from '../../../shared/style-guide.schema';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { requireApiCaller } from '../api-keys';
-import { getAccessibleSubmission, reviewDeskViewer } from '../submissions';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { readStyleGuide, replaceStyleGuide, styleGuideOfOrder } from './service';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
@@ -38,7 +38,7 @@ export async function styleGuideRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/submissions/:id/style-guide',
     { config: { access: 'staff' }, schema: { params, response: { 200: orderHouseStyleSchema } } },
     async (request, reply) => {
-      const order = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       const row = await styleGuideOfOrder(app.db, order);
       void reply.header('cache-control', 'no-store');
       return {

@@ -24,7 +24,7 @@ import {
 import { notifyTeamInvitation } from '../../mail/notify';
 import { displayName, personColumns } from '../../lib/person';
 import type { MailSettings } from '../../mail/settings';
-import { openClaimCounts, releaseClaimsOf } from '../admin';
+import { openClaimCounts, releaseClaimsOf } from '../review-desk';
 
 /**
  * The review team (issue 14, decision 021): invitations by e-mail, and an admin's suspend / reinstate / remove.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { FeatureContext } from '../context';
-import { customerCanSee, getAccessibleSubmission } from '../submissions';
+import { customerCanSee, getAccessibleOrder } from '../customer-orders';
 import { transition } from '../orders';
 
 export const DISCARD_REASON = 'Discarded by the customer before payment';
@@ -22,7 +22,7 @@ export async function discardOrder(
   input: { submissionId: string; userId: string; now: Date },
 ): Promise<DiscardResponse> {
   const { submissionId, userId, now } = input;
-  const owned = await getAccessibleSubmission(db, submissionId, { id: userId, isAdmin: false });
+  const owned = await getAccessibleOrder(db, submissionId, { id: userId, isAdmin: false });
   if (owned.status === 'cancelled' && owned.paidAt === null) return { status: 'cancelled' };
   if (owned.status !== 'new') throw conflict(UNPAID_ORDER_MESSAGES.alreadyPaid);
   return db.transaction(async (tx) => {

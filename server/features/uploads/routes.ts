@@ -20,7 +20,7 @@ import { requireStaff, requireUser } from '../../plugins/auth';
 import { isStaff } from '../../../shared/auth.schema';
 import { submissions } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { customerCanSee } from '../submissions';
+import { customerCanSee } from '../customer-orders';
 import {
   DOCUMENT_NOT_FOUND,
   documentAnswer,

@@ -4,7 +4,7 @@ import type { SubmissionStatus } from '../../../shared/submission-status';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { QUEUES } from '../../jobs/queues';
-import { accountsThatCanSee } from '../submissions';
+import { accountsThatCanSee } from '../customer-orders';
 import type { JobSender } from '../../jobs/runner';
 
 /** The order events a status change raises (decision 025). */

@@ -2,8 +2,8 @@ import type { AdminRefundInput, OrderMoney } from '../../../shared/after-payment
 import type { Database } from '../../db/client';
 import { notifyRefundIssued } from '../../mail/notify';
 import type { MailSettings } from '../../mail/settings';
-import { orderMoney, refundOrder, type RefundGateway } from '../payments';
-import { lockSubmission } from '../admin';
+import { orderMoney, refundOrder, type RefundGateway } from './refunds';
+import { lockOrder } from '../orders';
 
 /** An admin refunds all or part of an order, with a reason; one refund per request id (double click, retry). */
 export async function adminRefund(
@@ -13,7 +13,7 @@ export async function adminRefund(
   input: { submissionId: string; adminId: string; refund: AdminRefundInput },
 ): Promise<OrderMoney> {
   return db.transaction(async (tx) => {
-    const row = await lockSubmission(tx, input.submissionId);
+    const row = await lockOrder(tx, input.submissionId);
     const outcome = await refundOrder(tx, gateway, {
       submissionId: row.id,
       amount: input.refund.amountPence,

@@ -5,34 +5,31 @@ import {
   adminRefundSchema,
   AFTER_PAYMENT_MESSAGES,
   cancelResponseSchema,
-  deliveriesSchema,
   ledgerQuerySchema,
   MAX_LEDGER_RANGE_DAYS,
   orderMoneySchema,
-  reviewOpenedSchema,
-  revisionRequestSchema,
 } from '../../../shared/after-payment.schema';
 import { recordIdSchema } from '../../../shared/ids';
-import { submissionSchema } from '../../../shared/submission.schema';
 import { badRequest } from '../../lib/http-error';
-import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
-import { createStripeClient, ledgerCsv, orderMoney, refundGateway } from '../payments';
-import { getAccessibleSubmission, reviewDeskViewer, withDocuments } from '../submissions';
-import { markReviewStarted } from '../admin';
+import { requireAdmin, requireUser } from '../../plugins/auth';
+import { getAccessibleOrder } from '../customer-orders';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
-import { listDeliveries } from './deliveries';
-import { requestRevision } from './request-revision';
+import { ledgerCsv, orderMoney, refundGateway } from './refunds';
+import { createStripeClient } from './stripe-client';
 
 const idParams = z.object({ id: recordIdSchema() });
 
-/** After payment (decision 018): cancel, revision, deliveries, admin refunds and the ledger. */
+/**
+ * The money after payment (decision 018): the customer's cancel with its full refund, an order's money, the admin's
+ * refunds and the ledger. The revision and the deliveries are the customer's order routes (../customer-orders/routes.ts),
+ * the reviewer's opening of an order the review desk's.
+ */
 export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const gateway = refundGateway(app.config.stripe ? createStripeClient(app.config.stripe) : null);
   const customer = { access: 'customer' } as const;
   const admin = { access: 'admin' } as const;
-  const staff = { access: 'staff' } as const;
 
   api.post(
     '/api/submissions/:id/cancel',
@@ -43,49 +40,12 @@ export async function afterPaymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post(
-    '/api/submissions/:id/revision',
-    { config: customer, schema: { params: idParams, body: revisionRequestSchema, response: { 200: submissionSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      const row = await requestRevision(app.db, app.context, {
-        submissionId: request.params.id,
-        userId: user.id,
-        message: request.body.message,
-        now: new Date(),
-      });
-      return withDocuments(app.db, row, user);
-    },
-  );
-
-  api.get(
-    '/api/submissions/:id/deliveries',
-    { config: customer, schema: { params: idParams, response: { 200: deliveriesSchema } } },
-    async (request) => {
-      const user = await requireUser(request);
-      const row = await getAccessibleSubmission(app.db, request.params.id, user);
-      return listDeliveries(app.db, row.id);
-    },
-  );
-
-  // A reviewer opens a paid order (the admin dialog calls this): from then on the customer cannot cancel it.
-  api.post(
-    '/api/admin/submissions/:id/open',
-    { config: staff, schema: { params: idParams, response: { 200: reviewOpenedSchema } } },
-    async (request) => {
-      const user = await requireStaff(request);
-      const row = await getAccessibleSubmission(app.db, request.params.id, reviewDeskViewer(user));
-      const started = await app.db.transaction((tx) => markReviewStarted(tx, row.id, new Date()));
-      return { started };
-    },
-  );
-
   api.get(
     '/api/admin/submissions/:id/money',
     { config: admin, schema: { params: idParams, response: { 200: orderMoneySchema } } },
     async (request) => {
       const user = await requireAdmin(request);
-      const row = await getAccessibleSubmission(app.db, request.params.id, user);
+      const row = await getAccessibleOrder(app.db, request.params.id, user);
       return orderMoney(app.db, row.id);
     },
   );

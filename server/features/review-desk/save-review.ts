@@ -10,7 +10,8 @@ import type { Transaction } from '../../db/client';
 import { reviewDocuments, type SubmissionRow } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { detachDocuments } from '../uploads';
-import { assertReviewerMove, lockSubmission, moveStatus } from './change-status';
+import { assertReviewerMove, moveStatus } from './change-status';
+import { lockOrder } from '../orders';
 import { takeReviewVersion } from './order-claims';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
@@ -54,7 +55,7 @@ export async function saveReview(
   const { review } = input;
   // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
   await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
-  let row = await lockSubmission(tx, input.submissionId);
+  let row = await lockOrder(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   assertReviewerMove(row, target ?? (row.status as SubmissionStatus), { isAdmin: input.reviewerIsAdmin });
   if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
@@ -82,7 +83,7 @@ export async function saveReview(
   if (review.activeSeconds !== undefined || review.effortCounts !== undefined) {
     if (review.activeSeconds !== undefined) await addActiveSeconds(tx, row, review.activeSeconds, new Date());
     if (review.effortCounts !== undefined) await addEffortCounts(tx, row, review.effortCounts);
-    row = await lockSubmission(tx, row.id); // with the running totals, for the effort record at completion
+    row = await lockOrder(tx, row.id); // with the running totals, for the effort record at completion
   }
   const saved = await moveStatus(tx, context, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,

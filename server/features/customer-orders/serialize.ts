@@ -3,7 +3,7 @@ import { penceToPounds } from '../../../shared/money';
 import { cancellableUntil, revisionAvailableUntil } from '../../../shared/after-payment.schema';
 import type { SubmissionRow } from '../../db/schema';
 
-export interface SubmissionDocument {
+export interface OrderDocument {
   id: string;
   fileName: string;
   url: string;
@@ -33,9 +33,9 @@ export function orderBasics(row: SubmissionRow) {
 }
 
 /** The API's Submission (shared submissionSchema): amount in pounds, ISO dates. */
-export function toSubmission(
+export function toCustomerOrder(
   row: SubmissionRow,
-  documents: SubmissionDocument[] = [],
+  documents: OrderDocument[] = [],
   viewer: { isAdmin: boolean } = { isAdmin: false },
   /** The sum of the order's refund rows (0 for an order never refunded). */
   refundedPence = 0,

@@ -7,7 +7,7 @@ import { submissions, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
 import { recordOrderCreated } from '../orders';
 import { viewersOrganisation } from './customer-access';
-import { deriveTitle } from './submission-title';
+import { deriveTitle } from './order-title';
 
 /** How long a repeated post of the same pending form returns the order it already created. */
 const PENDING_REPLAY_WINDOW_MS = 10 * 60 * 1000;
@@ -17,16 +17,16 @@ const PENDING_REPLAY_WINDOW_MS = 10 * 60 * 1000;
  * whatever the client sent for them (or for the status) is ignored. A member of an organisation places it for the
  * organisation (decision 047): its organisationId is the placer's at this moment, read in the same statement.
  */
-export async function createSubmission(
+export async function createOrder(
   db: Database,
   userId: string,
   input: CreateSubmissionData,
 ): Promise<SubmissionRow> {
-  return db.transaction((tx) => insertSubmission(tx, userId, input));
+  return db.transaction((tx) => insertOrder(tx, userId, input));
 }
 
 /** The same, inside the caller's transaction (the public API pays the order from credit in that transaction). */
-export async function insertSubmission(tx: Transaction, userId: string, input: CreateSubmissionData): Promise<SubmissionRow> {
+export async function insertOrder(tx: Transaction, userId: string, input: CreateSubmissionData): Promise<SubmissionRow> {
   const wordCount = countWords(input.content);
   const amountPence = priceInPence(wordCount, input.serviceTier, input.fastTurnaround);
   {
@@ -65,7 +65,7 @@ export async function insertSubmission(tx: Transaction, userId: string, input: C
  * The post-login page may post the same stored form twice (a reload, a second tab): an identical unpaid order
  * created by this user in the last few minutes is answered again instead of creating a duplicate.
  */
-export async function findReplayedPendingSubmission(
+export async function findReplayedPendingOrder(
   db: Database,
   userId: string,
   input: CreateSubmissionData,

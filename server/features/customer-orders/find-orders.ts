@@ -5,12 +5,11 @@ import type { Database, Executor } from '../../db/client';
 import { refunds, reviewDocuments, submissions, users, type SubmissionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { documentPath } from '../../../shared/review.schema';
-import { toSubmission, type SubmissionDocument } from './serialize';
+import { toCustomerOrder, type OrderDocument } from './serialize';
 import type { ListCursor } from './list-cursor';
 import { customerCanSee, customerOrderHalves } from './customer-access';
 import { refundedPenceOfOrder } from './refunded-pence';
-
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
+import { ORDER_NOT_FOUND } from '../orders';
 
 /**
  * The viewer the review desk reads orders as: a reviewer or admin may open any order there (decision 021). Use it
@@ -24,14 +23,14 @@ export function reviewDeskViewer(user: Pick<CurrentUser, 'id' | 'role'>): Pick<C
  * The submission when `user` may see it as a customer (customerCanSee, decision 047: their own order, or an order
  * of the organisation they are a member of now) or is an admin; otherwise 404 (never 403, so ids cannot be probed).
  */
-export async function getAccessibleSubmission(
+export async function getAccessibleOrder(
   db: Executor,
   id: string,
   user: Pick<CurrentUser, 'id' | 'isAdmin'>,
 ): Promise<SubmissionRow> {
   const where = user.isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), customerCanSee(user.id));
   const [row] = await db.select().from(submissions).where(where).limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
@@ -48,16 +47,16 @@ export async function placedByOf(db: Executor, row: Pick<SubmissionRow, 'organis
   return placer ?? undefined;
 }
 
-export function toDocument(row: { id: string; fileName: string | null }): SubmissionDocument {
+export function toDocument(row: { id: string; fileName: string | null }): OrderDocument {
   return { id: row.id, fileName: row.fileName ?? 'document', url: documentPath(row.id) };
 }
 
 /** Uploaded review documents of each submission, keyed by submission id (one query for any number). */
-export async function documentsBySubmission(
+export async function documentsByOrder(
   db: Executor,
   submissionIds: string[],
-): Promise<Map<string, SubmissionDocument[]>> {
-  const byId = new Map<string, SubmissionDocument[]>();
+): Promise<Map<string, OrderDocument[]>> {
+  const byId = new Map<string, OrderDocument[]>();
   if (submissionIds.length === 0) return byId;
   const rows = await db
     .select({ id: reviewDocuments.id, submissionId: reviewDocuments.submissionId, fileName: reviewDocuments.fileName })
@@ -78,19 +77,19 @@ export async function withDocuments(
   row: SubmissionRow,
   viewer: { isAdmin: boolean } = { isAdmin: false },
 ): Promise<Submission> {
-  const documents = await documentsBySubmission(db, [row.id]);
+  const documents = await documentsByOrder(db, [row.id]);
   const [refunded] = await db
     .select({ total: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
     .from(refunds)
     .where(eq(refunds.submissionId, row.id));
-  return toSubmission(row, documents.get(row.id) ?? [], viewer, Number(refunded?.total ?? 0), await placedByOf(db, row));
+  return toCustomerOrder(row, documents.get(row.id) ?? [], viewer, Number(refunded?.total ?? 0), await placedByOf(db, row));
 }
 
 /**
  * Uploaded review documents of each row, as JSON, in the same query (index review_documents_submission_idx).
  * The outer column is spelled out: inside a select list drizzle would render `${submissions.id}` unqualified.
  */
-export const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
+export const documentsColumn = sql<OrderDocumentRow[]>`coalesce((
   select json_agg(json_build_object('id', d.id, 'fileName', d.file_name) order by d.created_at, d.id)
   from ${reviewDocuments} d
   where d.submission_id = "submissions"."id" and d.status = 'uploaded'
@@ -99,7 +98,7 @@ export const documentsColumn = sql<SubmissionDocumentRow[]>`coalesce((
 /** The order's refunded pence, in the same query (refunded-pence.ts). */
 const refundedColumn = refundedPenceOfOrder();
 
-export interface SubmissionDocumentRow {
+export interface OrderDocumentRow {
   id: string;
   fileName: string | null;
 }
@@ -122,7 +121,7 @@ const placedByColumn = sql<PlacedBy | null>`case when "submissions"."organisatio
  * `after`: the rows past a cursor, `created_at < at or (created_at = at and id > cursor id)`, spelled so each index
  * range (… = ?, created_at <= at) bounds it. Placeholders: userId, limit, and with `after` at and id.
  */
-export function ownSubmissionsQuery(db: Database, after = false) {
+export function ownOrdersQuery(db: Database, after = false) {
   const userId = sql.placeholder('userId');
   const limit = sql.placeholder('limit');
   const past = after
@@ -148,11 +147,11 @@ export function ownSubmissionsQuery(db: Database, after = false) {
     .limit(limit);
 }
 
-type ListStatement = ReturnType<ReturnType<typeof ownSubmissionsQuery>['prepare']>;
+type ListStatement = ReturnType<ReturnType<typeof ownOrdersQuery>['prepare']>;
 // Prepared once per database: the dashboard polls this list, so it skips query building on every request.
 const prepared = new WeakMap<Database, { first: ListStatement; after: ListStatement }>();
 
-export interface OwnSubmissionsPage {
+export interface OwnOrdersPage {
   items: Submission[];
   /** The position after the page's last order when more may follow (the route signs it into a cursor); else null. */
   next: ListCursor | null;
@@ -162,12 +161,12 @@ export interface OwnSubmissionsPage {
  * One page of a customer's own submissions with their documents, newest first (decision 037). Reads one row more
  * than asked to know whether another page follows.
  */
-export async function listOwnSubmissions(db: Database, userId: string, page: { limit: number; after?: ListCursor | null }): Promise<OwnSubmissionsPage> {
+export async function listOwnOrders(db: Database, userId: string, page: { limit: number; after?: ListCursor | null }): Promise<OwnOrdersPage> {
   let statements = prepared.get(db);
   if (!statements) {
     statements = {
-      first: ownSubmissionsQuery(db).prepare('list_own_submissions'),
-      after: ownSubmissionsQuery(db, true).prepare('list_own_submissions_after'),
+      first: ownOrdersQuery(db).prepare('list_own_submissions'),
+      after: ownOrdersQuery(db, true).prepare('list_own_submissions_after'),
     };
     prepared.set(db, statements);
   }
@@ -178,7 +177,7 @@ export async function listOwnSubmissions(db: Database, userId: string, page: { l
   const last = shown[shown.length - 1];
   return {
     items: shown.map(({ documents, refundedPence, createdKey: _createdKey, placedBy, ...row }) =>
-      toSubmission(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence), placedBy ?? undefined),
+      toCustomerOrder(row, documents.map(toDocument), { isAdmin: false }, Number(refundedPence), placedBy ?? undefined),
     ),
     next: rows.length > page.limit && last ? { at: last.createdKey, id: last.id } : null,
   };
@@ -189,7 +188,7 @@ export async function listOwnSubmissions(db: Database, userId: string, page: { l
  * whatever page the list shows (a bitmap OR of an account index and submissions_org_created_idx for the
  * rows, the heap for their status).
  */
-export async function summarizeOwnSubmissions(db: Executor, userId: string): Promise<SubmissionSummary> {
+export async function summarizeOwnOrders(db: Executor, userId: string): Promise<SubmissionSummary> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,

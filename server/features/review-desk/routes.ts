@@ -10,17 +10,20 @@ import {
   statusUpdateSchema,
 } from '../../../shared/review.schema';
 import { adminSubmissionListSchema, adminSubmissionSchema } from '../../../shared/submission.schema';
+import { reviewOpenedSchema } from '../../../shared/after-payment.schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { requireStaff } from '../../plugins/auth';
 import { assignClaimSchema } from '../../../shared/team.schema';
 import { assignOrder, claimOrder, releaseOrder, takeReviewVersion } from './order-claims';
-import { assertReviewerMove, lockSubmission, moveStatus, SUBMISSION_NOT_FOUND } from './change-status';
+import { assertReviewerMove, markReviewStarted, moveStatus } from './change-status';
+import { lockOrder, ORDER_NOT_FOUND } from '../orders';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { listQueue } from './list-queue';
 import { saveReview } from './save-review';
 import { assertFactCheckReady } from '../fact-check';
 import { deleteStoredObjects } from '../uploads';
 import { objectStorageFor } from '../../storage';
-import { forViewer, loadAdminSubmission } from './serialize';
+import { forViewer, loadDeskOrder } from './serialize';
 import { listStatusHistory } from './status-history';
 
 const idParams = z.object({ id: recordIdSchema() });
@@ -29,7 +32,7 @@ const idParams = z.object({ id: recordIdSchema() });
  * The review desk: the review team's routes (`staff`: reviewers and admins; 401 anonymous, 403 customers), whose
  * answers leave out the money for reviewers, and the admin's reassignment (decision 021).
  */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function reviewDeskRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = { access: 'staff' } as const;
   const admin = { access: 'admin' } as const;
@@ -45,8 +48,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const oneSubmission = { 200: adminSubmissionSchema };
   /** The submission as the viewer may see it; 404 when unknown (only a deletion since loses one changed here). */
   const loadFor = async (id: string, viewer: { isAdmin: boolean }) => {
-    const found = await loadAdminSubmission(app.db, id);
-    if (!found) throw notFound(SUBMISSION_NOT_FOUND);
+    const found = await loadDeskOrder(app.db, id);
+    if (!found) throw notFound(ORDER_NOT_FOUND);
     return forViewer(found, viewer);
   };
   api.get('/api/admin/submissions/:id', { config: staff, schema: { params: idParams, response: oneSubmission } }, async (request) =>
@@ -76,6 +79,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // A reviewer opens a paid order (the review dialog calls this): from then on the customer cannot cancel it.
+  api.post('/api/admin/submissions/:id/open', { config: staff, schema: { params: idParams, response: { 200: reviewOpenedSchema } } }, async (request) => {
+    const user = await requireStaff(request);
+    const row = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(user));
+    const started = await app.db.transaction((tx) => markReviewStarted(tx, row.id, new Date()));
+    return { started };
+  });
+
   api.get('/api/admin/submissions/:id/history', { config: staff, schema: { params: idParams, response: { 200: statusHistorySchema } } }, async (request) =>
     listStatusHistory(app.db, request.params.id),
   );
@@ -89,7 +100,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction(async (tx) => {
         // Delivering the review is the claimant's act, like saving it (decision 021).
         if (request.body.status === 'completed') await takeReviewVersion(tx, id, reviewer.id, null);
-        const row = await lockSubmission(tx, id);
+        const row = await lockOrder(tx, id);
         assertReviewerMove(row, request.body.status, reviewer);
         if (request.body.status === 'completed' && row.status !== 'completed') await assertFactCheckReady(tx, row);
         await moveStatus(tx, app.context, row, request.body.status, { changedBy: reviewer.id, reason: 'Status changed by a reviewer' });

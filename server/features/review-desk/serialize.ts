@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { previewOf, type AdminQueueItem, type AdminSubmission } from '../../../shared/submission.schema';
 import { dueFlagOf, type ReviewDocument } from '../../../shared/review.schema';
 import type { ClaimInfo } from '../../../shared/team.schema';
-import { claimsBySubmission } from './order-claims';
-import { documentsBySubmission, toSubmission } from '../submissions';
+import { claimsByOrder } from './order-claims';
+import { documentsByOrder, toCustomerOrder } from '../customer-orders';
 import type { Executor } from '../../db/client';
-import { refundedBySubmission } from '../payments';
+import { refundedByOrder } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
 
@@ -24,7 +24,7 @@ export function customerName(c: CustomerInfo): string {
 }
 
 /** A submission row as the admin API answers it (adminSubmissionSchema): the customer's shape plus who ordered it. */
-export function toAdminSubmission(
+export function toDeskOrder(
   row: SubmissionRow,
   customer: CustomerInfo,
   documents: ReviewDocument[],
@@ -33,7 +33,7 @@ export function toAdminSubmission(
   now: Date = new Date(),
 ): AdminSubmission {
   return {
-    ...toSubmission(row, documents, { isAdmin: true }, refundedPence),
+    ...toCustomerOrder(row, documents, { isAdmin: true }, refundedPence),
     customerName: customerName(customer),
     customerEmail: customer.email,
     claim,
@@ -58,7 +58,7 @@ export function toAdminQueueItem(
   now: Date = new Date(),
 ): AdminQueueItem {
   const { preview, ...rest } = row;
-  const full = toAdminSubmission({ ...rest, content: '', reviewedContent: null }, customer, documents, refundedPence, claim, now);
+  const full = toDeskOrder({ ...rest, content: '', reviewedContent: null }, customer, documents, refundedPence, claim, now);
   const { content: _content, reviewedContent: _reviewedContent, ...item } = full;
   return { ...item, preview: previewOf(preview), unreadMessages: false };
 }
@@ -73,10 +73,10 @@ export function forViewer<T extends Money>(submission: T, viewer: { isAdmin: boo
 }
 
 /** The uploaded review documents of some submissions, oldest first, grouped by submission id. */
-export const loadDocuments = documentsBySubmission;
+export const loadDocuments = documentsByOrder;
 
 /** One submission with its customer and documents, as the admin API answers it; null when unknown. */
-export async function loadAdminSubmission(db: Executor, id: string): Promise<AdminSubmission | null> {
+export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubmission | null> {
   const [found] = await db
     .select({ row: submissions, customer: customerColumns })
     .from(submissions)
@@ -85,7 +85,7 @@ export async function loadAdminSubmission(db: Executor, id: string): Promise<Adm
     .limit(1);
   if (!found) return null;
   const docs = await loadDocuments(db, [id]);
-  const refunded = await refundedBySubmission(db, [id]);
-  const claims = await claimsBySubmission(db, [id]);
-  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null);
+  const refunded = await refundedByOrder(db, [id]);
+  const claims = await claimsByOrder(db, [id]);
+  return toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null);
 }

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { messages, submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
-import { documentsColumn, refundedPenceOfOrder, toDocument, type SubmissionDocumentRow } from '../submissions';
+import { documentsColumn, refundedPenceOfOrder, toDocument, type OrderDocumentRow } from '../customer-orders';
 import { claimantColumn, toClaimInfo } from './order-claims';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 
@@ -151,7 +151,7 @@ type Row = {
   customer: { firstName: string | null; lastName: string | null; name: string; email: string };
   createdKey: string | null;
   dueKey: string | null;
-  documents: SubmissionDocumentRow[];
+  documents: OrderDocumentRow[];
   refundedPence: number;
   claimant: { id: string; firstName: string | null; lastName: string | null; name: string; email: string } | null;
   unread: boolean;

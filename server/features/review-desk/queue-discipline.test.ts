@@ -4,7 +4,7 @@ import { CLAIM_LAPSE_MS, NEXT_CURSOR_HEADER } from '../../../shared/review.schem
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { emailOutbox, submissions, users } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { sweepDueSoon } from './due-soon';
 
 /** Issue 14, sections 3 and 5 (decision 022): queue views, due sort, flags, search, the due-soon e-mail. */
@@ -111,7 +111,7 @@ describe('views, due sort and flags', () => {
       [ids.theirs, { status: 'paid', dueDate: at(42), ...claim(other.id, 60_000) }],
     ];
     for (const [id, overrides] of plan) {
-      await insertSubmission(db, owner.id, { id, contactName: 'Vera Viewtester', contactEmail: 'vera.viewtester@example.org', ...overrides });
+      await insertOrder(db, owner.id, { id, contactName: 'Vera Viewtester', contactEmail: 'vera.viewtester@example.org', ...overrides });
     }
   });
 
@@ -206,11 +206,11 @@ describe('search', () => {
   const ids = { a: 'QSALICE0001', b: 'QSALICE0002', c: 'QSBOB000001', d: 'QSCONTACT01' };
   beforeAll(async () => {
     const db = t.app.db;
-    await insertSubmission(db, alice.id, { id: ids.a, contactName: 'Alice Zephyrine', contactEmail: alice.email, content: 'The quarterly reviews mention zeppelins over Bristol.' });
-    await insertSubmission(db, alice.id, { id: ids.b, contactName: 'Alice Zephyrine', contactEmail: alice.email, content: 'A recipe for sourdough bread with rye.' });
-    await insertSubmission(db, bob.id, { id: ids.c, contactName: 'Bob Quillfeather', contactEmail: bob.email, content: 'Notes on café culture in Zürich — naïve résumé 😀.' });
+    await insertOrder(db, alice.id, { id: ids.a, contactName: 'Alice Zephyrine', contactEmail: alice.email, content: 'The quarterly reviews mention zeppelins over Bristol.' });
+    await insertOrder(db, alice.id, { id: ids.b, contactName: 'Alice Zephyrine', contactEmail: alice.email, content: 'A recipe for sourdough bread with rye.' });
+    await insertOrder(db, bob.id, { id: ids.c, contactName: 'Bob Quillfeather', contactEmail: bob.email, content: 'Notes on café culture in Zürich — naïve résumé 😀.' });
     // The contact is someone else than the account holder.
-    await insertSubmission(db, bob.id, { id: ids.d, contactName: 'Marguerite Oakhampton', contactEmail: 'press.office@oakhampton-media.example', content: 'Press release draft.' });
+    await insertOrder(db, bob.id, { id: ids.d, contactName: 'Marguerite Oakhampton', contactEmail: 'press.office@oakhampton-media.example', content: 'Press release draft.' });
   });
 
   const found = async (q: string, extra = '') => {
@@ -247,7 +247,7 @@ describe('search', () => {
     const db = t.app.db;
     const carol = await signUp(t.app, { firstName: 'Carol', lastName: 'Brackenridge' });
     const mine = ['QSCAROL0001', 'QSCAROL0002'];
-    for (const id of mine) await insertSubmission(db, carol.id, { id, contactName: 'Someone Different', contactEmail: 'different@elsewhere.example' });
+    for (const id of mine) await insertOrder(db, carol.id, { id, contactName: 'Someone Different', contactEmail: 'different@elsewhere.example' });
     expect(await found('brackenridge')).toEqual(mine);
     // The account is renamed and moves address: its orders follow, the old name and address no longer find them.
     await db.update(users).set({ lastName: 'Fernsworth', name: 'Carol Fernsworth', email: 'zy.carol@fern.example' }).where(eq(users.id, carol.id));
@@ -271,9 +271,9 @@ describe('search', () => {
 
   it('finds the text as typed: the probe reads the words apart, the answer holds only exact matches (decision 037)', async () => {
     const db = t.app.db;
-    await insertSubmission(db, alice.id, { id: 'QSWENNA0001', contactName: 'Wenna Pellow', contactEmail: 'wp1@pellow.example' });
-    await insertSubmission(db, alice.id, { id: 'QSWENNA0002', contactName: 'Wenna Trask-Pellow', contactEmail: 'wtp@pellow.example' });
-    await insertSubmission(db, alice.id, { id: 'QSWENNA0003', contactName: 'Pellow Wenna', contactEmail: 'pw@pellow.example' });
+    await insertOrder(db, alice.id, { id: 'QSWENNA0001', contactName: 'Wenna Pellow', contactEmail: 'wp1@pellow.example' });
+    await insertOrder(db, alice.id, { id: 'QSWENNA0002', contactName: 'Wenna Trask-Pellow', contactEmail: 'wtp@pellow.example' });
+    await insertOrder(db, alice.id, { id: 'QSWENNA0003', contactName: 'Pellow Wenna', contactEmail: 'pw@pellow.example' });
     expect(await found('wenna pellow')).toEqual(['QSWENNA0001']);
     expect(await found('Trask-Pellow')).toEqual(['QSWENNA0002']);
     expect(await found('trask pellow')).toEqual([]);
@@ -451,7 +451,7 @@ describe('revision requests on top of a search (decision 018)', () => {
   beforeAll(async () => {
     owner = await signUp(t.app, { firstName: 'Rhoswen', lastName: 'Revisionova' });
     const order = (id: string, overrides: Partial<typeof submissions.$inferInsert>) =>
-      insertSubmission(t.app.db, owner.id, { id, contactName: 'Rhoswen Revisionova', contactEmail: owner.email, ...overrides });
+      insertOrder(t.app.db, owner.id, { id, contactName: 'Rhoswen Revisionova', contactEmail: owner.email, ...overrides });
     await order(revisions.latest, { status: 'revision-requested', dueDate: at(30) });
     await order(revisions.soonest, { status: 'revision-requested', dueDate: at(-5) });
     await order(revisions.middle, { status: 'revision-requested', dueDate: at(2), content: 'Nothing here names anyone in particular.' });
@@ -498,13 +498,13 @@ describe('the due-soon e-mail', () => {
     reviewer = await signUp(t.app, { firstName: 'Rita', lastName: 'Reviewer' });
     const db = t.app.db;
     const at = (h: number) => new Date(Date.now() + h * HOUR);
-    await insertSubmission(db, customer.id, { id: ids.soon, status: 'paid', dueDate: at(10) });
-    await insertSubmission(db, customer.id, { id: ids.claimed, status: 'in-review', dueDate: at(10), claimedBy: reviewer.id, claimedAt: new Date(), claimActiveAt: new Date() });
+    await insertOrder(db, customer.id, { id: ids.soon, status: 'paid', dueDate: at(10) });
+    await insertOrder(db, customer.id, { id: ids.claimed, status: 'in-review', dueDate: at(10), claimedBy: reviewer.id, claimedAt: new Date(), claimActiveAt: new Date() });
     const old = new Date(Date.now() - CLAIM_LAPSE_MS - 60_000);
-    await insertSubmission(db, customer.id, { id: ids.lapsed, status: 'in-review', dueDate: at(10), claimedBy: reviewer.id, claimedAt: old, claimActiveAt: old });
-    await insertSubmission(db, customer.id, { id: ids.done, status: 'completed', dueDate: at(10) });
-    await insertSubmission(db, customer.id, { id: ids.late, status: 'paid', dueDate: at(10) });
-    await insertSubmission(db, customer.id, { id: ids.far, status: 'paid', dueDate: at(10) });
+    await insertOrder(db, customer.id, { id: ids.lapsed, status: 'in-review', dueDate: at(10), claimedBy: reviewer.id, claimedAt: old, claimActiveAt: old });
+    await insertOrder(db, customer.id, { id: ids.done, status: 'completed', dueDate: at(10) });
+    await insertOrder(db, customer.id, { id: ids.late, status: 'paid', dueDate: at(10) });
+    await insertOrder(db, customer.id, { id: ids.far, status: 'paid', dueDate: at(10) });
     // Only this block's orders are due soon: the others in this database are moved far away.
     await db.update(submissions).set({ dueSoonNotifiedFor: sql`due_date` }).where(sql`${submissions.id} not like 'QM%'`);
   });

@@ -4,7 +4,7 @@ import { SUBMISSIONS_DEFAULT_LIMIT, SUBMISSIONS_MAX_LIMIT, submissionListSchema,
 import { createOrder } from '../../test-support/orders';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { INVALID_CURSOR } from './list-cursor';
-import { ownSubmissionsQuery } from './find-submissions';
+import { ownOrdersQuery } from './find-orders';
 
 /** 1,000 orders for one customer: copies of a real one, many sharing a created_at (to the microsecond) or a millisecond. */
 const ORDERS = 1_000;
@@ -123,7 +123,7 @@ describe('GET /api/submissions, paged (issue 26, decision 037)', () => {
     // The list is a prepared statement: after five runs PostgreSQL may keep a generic plan, made without knowing whose
     // list it is. It once read all of a busy customer's orders through submissions_user_created_idx and sorted them.
     await t.app.db.execute(sql`analyze submissions`);
-    const { sql: text, params } = ownSubmissionsQuery(t.app.db).toSQL();
+    const { sql: text, params } = ownOrdersQuery(t.app.db).toSQL();
     // Each use of a placeholder is a parameter of its own: userId (an id of letters and digits) and limit.
     const values: Record<string, string> = { userId: `'${busy.id}'`, limit: '21' };
     const args = params.map((p) => values[(p as { name: string }).name]!).join(', ');

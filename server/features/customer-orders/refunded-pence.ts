@@ -3,8 +3,8 @@ import { refunds } from '../../db/schema';
 
 /**
  * An order's refunded pence as SQL, in a query over `submissions`: the sum of its refund rows (decision 018). The one
- * definition: the order lists select it as a column, payments' refundedBySubmission reads it for many orders,
- * orderMoney's entries add up to it (server/features/after-payment/ledger-replay.test.ts checks they agree). It lives
+ * definition: the order lists select it as a column, payments' refundedByOrder reads it for many orders,
+ * orderMoney's entries add up to it (server/features/payments/ledger-replay.test.ts checks they agree). It lives
  * with the order's reads, below payments, so the lists need not load payments (decision 058: no import cycle).
  */
 export function refundedPenceOfOrder() {

@@ -11,7 +11,7 @@ import { submissions, webhookDeliveries, webhookEndpoints } from '../../db/schem
 import { newId } from '../../lib/ids';
 import { bearer, buyCredit, createKey, draft } from '../../test-support/api';
 import { customerCanSee } from './customer-access';
-import { ownSubmissionsQuery } from './find-submissions';
+import { ownOrdersQuery } from './find-orders';
 import { createOrder, createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { addMember, createOrganisation, removeMember } from '../../test-support/organisations';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
@@ -236,7 +236,7 @@ describe('the dashboard list of a member', () => {
     await client.query('set enable_seqscan = off', []);
     try {
       for (const after of [false, true]) {
-        const listPlan = await plan(ownSubmissionsQuery(t.app.db, after), { userId: max.id, limit: 21, at: '2026-01-01T00:00:00.000000Z', id: 'ZZZZZZZZZZ' });
+        const listPlan = await plan(ownOrdersQuery(t.app.db, after), { userId: max.id, limit: 21, at: '2026-01-01T00:00:00.000000Z', id: 'ZZZZZZZZZZ' });
         // The own half's own index (migration 0023), which holds exactly its rows in the page's order.
         expect(listPlan, listPlan).toContain('submissions_own_created_idx');
         expect(listPlan, listPlan).toContain('submissions_org_created_idx');

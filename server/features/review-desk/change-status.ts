@@ -7,19 +7,10 @@ import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
 import type { FeatureContext } from '../context';
-import { transition } from '../orders';
+import { ORDER_NOT_FOUND, transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
 import { recordDeliveryEffort } from '../review-effort';
 import { issueCertificate, newCertificateCode } from '../certificates';
-
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
-
-/** Reads a submission and locks it for the rest of the transaction (two reviewers cannot interleave). */
-export async function lockSubmission(tx: Transaction, id: string): Promise<SubmissionRow> {
-  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update').limit(1);
-  if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-  return row;
-}
 
 /**
  * What a reviewer may do by hand: only the moves of the lifecycle (shared/submission-status.ts, decision 018);
@@ -102,10 +93,10 @@ export async function moveStatus(
       .set({ ...change.patch, updatedAt: new Date() })
       .where(eq(submissions.id, row.id))
       .returning();
-    if (!saved) throw notFound(SUBMISSION_NOT_FOUND);
+    if (!saved) throw notFound(ORDER_NOT_FOUND);
     return saved;
   }
-  // The row is locked (lockSubmission), so the move cannot lose a race; the lifecycle module applies it. A delivery
+  // The row is locked (lockOrder), so the move cannot lose a race; the lifecycle module applies it. A delivery
   // is recorded first (with its certificate, which the order.completed webhook names, and the diff the e-mail
   // counts), from the order as the move leaves it.
   const now = new Date();
@@ -119,6 +110,6 @@ export async function moveStatus(
     ...(certificateCode ? { eventData: { certificateCode } } : {}),
     ...(change.patch ? { patch: change.patch } : {}),
   });
-  if (!updated) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!updated) throw notFound(ORDER_NOT_FOUND);
   return updated;
 }

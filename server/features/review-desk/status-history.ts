@@ -5,12 +5,12 @@ import { submissions, submissionStatusChanges, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { personColumns } from '../../lib/person';
 import { customerName } from './serialize';
-import { SUBMISSION_NOT_FOUND } from './change-status';
+import { ORDER_NOT_FOUND } from '../orders';
 
 /** Every recorded status change of a submission, oldest first, with who made it (null = the system). */
 export async function listStatusHistory(db: Executor, submissionId: string): Promise<StatusHistoryEntry[]> {
   const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).limit(1);
-  if (!exists) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!exists) throw notFound(ORDER_NOT_FOUND);
   const rows = await db
     .select({ change: submissionStatusChanges, user: personColumns(users) })
     .from(submissionStatusChanges)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signUp, signUpAdmin, type TestApp } from '../../test-support/test-app';
-import { insertSubmission } from '../../test-support/mail';
+import { insertOrder } from '../../test-support/mail';
 import { inlineValues, plannedRowsOf, searchCandidatesOf } from './search-functions';
 
 /** The admin search's database functions (decision 037): values written as literals, the query run in the database. */
@@ -35,7 +35,7 @@ describe('the admin search functions', () => {
 
   it('estimates as EXPLAIN does, whatever the values hold, and runs nothing of them', async () => {
     const customer = await signUp(t.app, { firstName: 'Plan', lastName: 'Rows' });
-    await insertSubmission(t.app.db, customer.id, { id: 'QPLANROWS01', contactName: "Orla O'Brien; drop", contactEmail: 'orla@plan.example' });
+    await insertOrder(t.app.db, customer.id, { id: 'QPLANROWS01', contactName: "Orla O'Brien; drop", contactEmail: 'orla@plan.example' });
     await t.app.db.execute(sql`analyze submissions`);
     for (const value of hostile) {
       const query = sql`select 1 from submissions where search_text like ${`%${value}%`} and status <> ${'new'}`;

@@ -5,9 +5,9 @@ import type { Submission } from '../../../shared/submission.schema';
 import { emailOutbox, refunds, submissionStatusChanges, submissions } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
-import { refundGateway } from '../payments';
+import { refundGateway } from './refunds';
 import { cancelOrder } from './cancel-order';
-import { requestRevision } from './request-revision';
+import { requestRevision } from '../customer-orders/request-revision';
 
 let t: TestApp;
 let alice: SignedInUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { markReviewStarted } from '../admin';
+import { markReviewStarted } from '../review-desk';
 import { createPaidOrder } from '../../test-support/orders';
-import { ledgerCsv, orderMoney, refundedBySubmission, refundGateway } from '../payments';
+import { ledgerCsv, orderMoney, refundedByOrder, refundGateway } from './refunds';
 import { adminRefund } from './admin-refund';
 import { cancelOrder } from './cancel-order';
 
@@ -96,7 +96,7 @@ describe('the ledger', () => {
       const entries = money.entries.reduce((sum, e) => sum + (e.kind === 'payment' ? e.amountPence : -e.amountPence), 0);
       expect(entries).toBe(money.netPence);
     }
-    const totals = await refundedBySubmission(t.app.db, orders.map((o) => o.id));
+    const totals = await refundedByOrder(t.app.db, orders.map((o) => o.id));
     expect(orders.map((o) => totals.get(o.id) ?? 0)).toEqual(orders.map((o) => o.refunded));
 
     const csv = await ledgerCsv(t.app.db, new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000));

@@ -12,7 +12,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 /**
  * The rule's two halves, each served by its own index: the account's own orders without an organisation
  * (submissions_own_created_idx) and its organisation's (submissions_org_created_idx; organisation_members_user_unique
- * finds the viewer's one organisation). The dashboard list reads them separately, in its order (find-submissions.ts).
+ * finds the viewer's one organisation). The dashboard list reads them separately, in its order (find-orders.ts).
  */
 export function customerOrderHalves(viewer: string | Placeholder, alias = 'submissions'): { own: SQL; organisation: SQL } {
   const column = (name: string) => sql.raw(`"${alias}"."${name}"`);

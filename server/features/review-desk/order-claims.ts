@@ -5,7 +5,7 @@ import { submissions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { displayName, personColumns, type Person } from '../../lib/person';
 import { recordLiveEvent } from '../live-updates';
-import { SUBMISSION_NOT_FOUND } from './change-status';
+import { ORDER_NOT_FOUND } from '../orders';
 
 /**
  * Claims on orders (issue 14, decision 021). Everything is decided by the database at the moment of the request:
@@ -40,7 +40,7 @@ export const claimantColumn = sql<(Person & { id: string }) | null>`(select json
   'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = "submissions"."claimed_by" and "submissions"."claim_active_at" > now() - ${IDLE})`;
 
 /** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
-export async function claimsBySubmission(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
+export async function claimsByOrder(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
   const byId = new Map<string, ClaimInfo>();
   if (ids.length === 0) return byId;
   const rows = await db
@@ -66,7 +66,7 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
     .leftJoin(users, eq(users.id, submissions.claimedBy))
     .where(eq(submissions.id, id))
     .limit(1);
-  if (!row) return notFound(SUBMISSION_NOT_FOUND);
+  if (!row) return notFound(ORDER_NOT_FOUND);
   if (row.held && row.claimedBy !== userId && row.claimant) return conflict(TEAM_MESSAGES.claimedBy(displayName(row.claimant)));
   if (row.status === 'cancelled') return conflict(TEAM_MESSAGES.cannotClaim);
   return conflict(TEAM_MESSAGES.notClaimed);
@@ -139,7 +139,7 @@ export async function assignOrder(
     .returning({ id: submissions.id });
   if (assigned.length === 0) {
     const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1);
-    throw exists ? conflict(TEAM_MESSAGES.cannotClaim) : notFound(SUBMISSION_NOT_FOUND);
+    throw exists ? conflict(TEAM_MESSAGES.cannotClaim) : notFound(ORDER_NOT_FOUND);
   }
   await recordLiveEvent(db, 'claim', id);
 }

@@ -10,16 +10,19 @@ import {
   submissionSchema,
   submissionSummarySchema,
 } from '../../../shared/submission.schema';
+import { deliveriesSchema, revisionRequestSchema } from '../../../shared/after-payment.schema';
 import { requireUser } from '../../plugins/auth';
-import { createSubmission, findReplayedPendingSubmission } from './create-submission';
-import { getAccessibleSubmission, listOwnSubmissions, summarizeOwnSubmissions, withDocuments } from './find-submissions';
+import { createOrder, findReplayedPendingOrder } from './create-order';
+import { getAccessibleOrder, listOwnOrders, summarizeOwnOrders, withDocuments } from './find-orders';
 import { cursorSigningKey, decodeListCursor, encodeListCursor } from './list-cursor';
-import { toDraft, toSubmission } from './serialize';
+import { toDraft, toCustomerOrder } from './serialize';
+import { listDeliveries } from './deliveries';
+import { requestRevision } from './request-revision';
 
 /** Content can be long (3,000 words of any script plus notes): allow 2 MB of JSON on the create routes. */
 const CREATE_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function submissionRoutes(app: FastifyInstance): Promise<void> {
+export async function customerOrderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const body = buildSubmissionSchema(app.config.SUPPORT_EMAIL);
   const params = z.object({ id: recordIdSchema() });
@@ -29,8 +32,8 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   const created = { 201: submissionSchema };
   api.post('/api/submissions', { ...signedIn, schema: { body, response: created }, bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     const user = await requireUser(request);
-    const row = await createSubmission(app.db, user.id, request.body);
-    return reply.code(201).send(toSubmission(row));
+    const row = await createOrder(app.db, user.id, request.body);
+    return reply.code(201).send(toCustomerOrder(row));
   });
 
   api.post(
@@ -39,9 +42,9 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const row =
-        (await findReplayedPendingSubmission(app.db, user.id, request.body)) ??
-        (await createSubmission(app.db, user.id, request.body));
-      return reply.code(201).send(toSubmission(row));
+        (await findReplayedPendingOrder(app.db, user.id, request.body)) ??
+        (await createOrder(app.db, user.id, request.body));
+      return reply.code(201).send(toCustomerOrder(row));
     },
   );
 
@@ -55,7 +58,7 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { limit, cursor } = request.query;
       const after = cursor ? decodeListCursor(cursorKey, user.id, cursor) : null;
-      const page = await listOwnSubmissions(app.db, user.id, { limit, after });
+      const page = await listOwnOrders(app.db, user.id, { limit, after });
       if (page.next) {
         const next = encodeURIComponent(encodeListCursor(cursorKey, user.id, page.next));
         void reply.header('Link', `</api/submissions?limit=${limit}&cursor=${next}>; rel="next"`);
@@ -67,16 +70,39 @@ export async function submissionRoutes(app: FastifyInstance): Promise<void> {
   // The dashboard's counters: one aggregate over every order, not the list's page.
   api.get('/api/submissions/summary', { ...signedIn, schema: { response: { 200: submissionSummarySchema } } }, async (request) => {
     const user = await requireUser(request);
-    return summarizeOwnSubmissions(app.db, user.id);
+    return summarizeOwnOrders(app.db, user.id);
   });
 
   api.get('/api/submissions/:id', { ...signedIn, schema: { params, response: { 200: submissionSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return withDocuments(app.db, await getAccessibleSubmission(app.db, request.params.id, user), user);
+    return withDocuments(app.db, await getAccessibleOrder(app.db, request.params.id, user), user);
   });
 
   api.get('/api/submission/:id', { ...signedIn, schema: { params, response: { 200: submissionDraftSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return toDraft(await getAccessibleSubmission(app.db, request.params.id, user));
+    return toDraft(await getAccessibleOrder(app.db, request.params.id, user));
+  });
+
+  // After delivery (decision 018): the one free revision, and every delivered version. The cancel, which refunds, is
+  // the payments feature's route.
+  api.post(
+    '/api/submissions/:id/revision',
+    { ...signedIn, schema: { params, body: revisionRequestSchema, response: { 200: submissionSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const row = await requestRevision(app.db, app.context, {
+        submissionId: request.params.id,
+        userId: user.id,
+        message: request.body.message,
+        now: new Date(),
+      });
+      return withDocuments(app.db, row, user);
+    },
+  );
+
+  api.get('/api/submissions/:id/deliveries', { ...signedIn, schema: { params, response: { 200: deliveriesSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    const row = await getAccessibleOrder(app.db, request.params.id, user);
+    return listDeliveries(app.db, row.id);
   });
 }
