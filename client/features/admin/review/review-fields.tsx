@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { ATTACHMENT_MODES, type AttachmentMode } from '@shared/review.schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
@@ -79,8 +79,11 @@ function ReviewEditors({ review, layout }: { review: ReviewFormModel; layout: Re
   );
 }
 
-/** The review's own fields: how it is delivered (text, documents or a link), the two editors, and how far it is saved. */
-export function ReviewFields({ review, layout }: { review: ReviewFormModel; layout: ReviewLayout }) {
+/**
+ * The review's own fields: how it is delivered (text, documents or a link), the two editors (the textareas, or the
+ * workspace's prose editor given as `editors`), and how far it is saved.
+ */
+export function ReviewFields({ review, layout, editors }: { review: ReviewFormModel; layout: ReviewLayout; editors?: ReactNode }) {
   const modeName = useId();
   const { draft } = review;
   const { mode, link, documents } = draft.fields;
@@ -128,7 +131,7 @@ export function ReviewFields({ review, layout }: { review: ReviewFormModel; layo
         </div>
       ) : null}
 
-      <ReviewEditors review={review} layout={layout} />
+      {editors ?? <ReviewEditors review={review} layout={layout} />}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" data-testid="changed-words">
           <strong>{review.changedWords.toLocaleString('en-GB')}</strong> {review.changedWords === 1 ? 'word' : 'words'} changed
