@@ -137,6 +137,16 @@ try {
   await page.getByRole('list', { name: 'Findings' }).waitFor({ timeout: 120_000 });
   await page.getByRole('list', { name: 'Suggested claims' }).waitFor();
   const marks = await page.locator('.cm-lintRange').count();
+  // BENCH_SCREENSHOTS=<folder>: the workspace as the benchmark sees it, at 1280×800 and at 390 px wide.
+  const shots = process.env.BENCH_SCREENSHOTS;
+  if (shots) {
+    await page.screenshot({ path: path.join(shots, 'workspace-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: /Unified view/ }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'workspace-390.png') });
+    await page.screenshot({ path: path.join(shots, 'workspace-390-full.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);

@@ -1,14 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Columns2, Rows2 } from 'lucide-react';
 import type { ClaimSuggestion } from '@shared/claim-suggestions.schema';
+import type { Finding } from '@shared/language-checks.schema';
 import { reviewedTextOf } from '@shared/review.schema';
 import { Button } from '@client/components/ui/button';
-import { ClaimEditor } from '../claim-editor';
-import { HouseStylePanel } from '../house-style-panel';
+import { ClaimEditor as ClaimEditorAlways } from '../claim-editor';
+import { HouseStylePanel as HouseStylePanelAlways } from '../house-style-panel';
 import { findingKey } from '../locate-finding';
-import { LanguageChecksPanel, type OpenFindings } from '../language-checks-panel';
-import { LinksPanel } from '../links-panel';
-import { SuggestedClaimsPanel, suggestionKey } from '../suggested-claims-panel';
+import { LanguageChecksPanel as LanguageChecksPanelAlways, type OpenFindings } from '../language-checks-panel';
+import { LinksPanel as LinksPanelAlways } from '../links-panel';
+import { SuggestedClaimsPanel as SuggestedClaimsPanelAlways, suggestionKey } from '../suggested-claims-panel';
 import { useWorkspaceCommandKeys } from '../workspace-keys';
 import { WORKSPACE_KEYS } from '../workspace-shortcuts';
 import { ProseEditor } from './prose-editor';
@@ -17,6 +18,21 @@ import { ReviewFormFrame } from './review-form-frame';
 import type { ReviewFormProps } from './review-form';
 import { useReviewForm } from './use-review-form';
 import { useWorkspaceNavigation } from './use-workspace-navigation';
+
+// The panels render again only when their own props change, not at every key typed in the text (decision 066: a
+// 3,000-word order's cards are hundreds of elements).
+const ClaimEditor = memo(ClaimEditorAlways);
+const HouseStylePanel = memo(HouseStylePanelAlways);
+const LanguageChecksPanel = memo(LanguageChecksPanelAlways);
+const LinksPanel = memo(LinksPanelAlways);
+const SuggestedClaimsPanel = memo(SuggestedClaimsPanelAlways);
+
+/** A callback whose identity never changes and which always runs the latest `fn` (for memoised children). */
+function useSteady<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 /** In the workspace (issue 23) the draft saves itself after 10 s idle, and when the reviewer leaves the page. */
 export const WORKSPACE_AUTOSAVE_DELAY_MS = 10_000;
@@ -42,7 +58,20 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
   const [openSuggestions, setOpenSuggestions] = useState<readonly ClaimSuggestion[]>([]);
   const claimMarks = useMemo(() => openSuggestions.map((c) => ({ key: suggestionKey(c), start: c.start, end: c.end })), [openSuggestions]);
   const [initialText] = useState(draft.fields.text);
-  const editText = draft.edit.text;
+  const editText = useSteady(draft.edit.text);
+  const onAddSuggestion = useSteady((claim: ClaimSuggestion) => {
+    setQuote({ text: claim.text, start: claim.start, end: claim.end });
+    effort.accepted();
+  });
+  const activateSuggestions = useSteady(() => setActive('suggestions'));
+  const activateFindings = useSteady(() => setActive('findings'));
+  const selectSuggestion = useSteady((claim: ClaimSuggestion) => editor.current?.selectOriginal(claim.start, claim.end));
+  const selectFinding = useSteady((finding: Finding) => editor.current?.selectFinding(findingKey(finding)));
+  const acceptFix = useSteady((finding: Finding, replacement: string) => editor.current?.applyFix(findingKey(finding), replacement) ?? false);
+  const readSelection = useSteady(() => editor.current?.originalSelection() ?? null);
+  const onNoCheckableClaimsChange = useSteady(draft.edit.noCheckableClaims);
+  const suggestionsRequest = useMemo(() => (request?.panel === 'suggestions' ? request : null), [request]);
+  const findingsRequest = useMemo(() => (request?.panel === 'findings' ? request : null), [request]);
 
   const editors = (
     <div className="flex flex-col gap-1">
@@ -92,32 +121,29 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
           <SuggestedClaimsPanel
             submissionId={submission.id}
             quoted={quotedSpans}
-            onAdd={(claim) => {
-              setQuote({ text: claim.text, start: claim.start, end: claim.end });
-              effort.accepted();
-            }}
+            onAdd={onAddSuggestion}
             onIgnore={effort.ignored}
             onOpenCount={onSuggestionsOpen}
             onOpenItems={setOpenSuggestions}
             active={active === 'suggestions'}
-            onActivate={() => setActive('suggestions')}
-            onSelect={(claim) => editor.current?.selectOriginal(claim.start, claim.end)}
-            request={request?.panel === 'suggestions' ? request : null}
+            onActivate={activateSuggestions}
+            onSelect={selectSuggestion}
+            request={suggestionsRequest}
           />
           {textMode ? (
             <LanguageChecksPanel
               submissionId={submission.id}
               version={submission.reviewVersion}
               checkedText={submission.reviewedContent === null ? submission.content : reviewedTextOf(submission)}
-              onAcceptFix={(finding, replacement) => editor.current?.applyFix(findingKey(finding), replacement) ?? false}
+              onAcceptFix={acceptFix}
               onAccepted={effort.accepted}
               onIgnored={effort.ignored}
               onOpenCount={onFindingsOpen}
               onOpenFindings={setOpenFindings}
               active={active === 'findings'}
-              onActivate={() => setActive('findings')}
-              onSelect={(finding) => editor.current?.selectFinding(findingKey(finding))}
-              request={request?.panel === 'findings' ? request : null}
+              onActivate={activateFindings}
+              onSelect={selectFinding}
+              request={findingsRequest}
             />
           ) : null}
           <HouseStylePanel submissionId={submission.id} orderVariant={submission.englishVariant} />
@@ -125,9 +151,9 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
             handleRef={nav.report}
             submissionId={submission.id}
             content={submission.content}
-            readSelection={() => editor.current?.originalSelection() ?? null}
+            readSelection={readSelection}
             noCheckableClaims={draft.fields.noCheckableClaims}
-            onNoCheckableClaimsChange={draft.edit.noCheckableClaims}
+            onNoCheckableClaimsChange={onNoCheckableClaimsChange}
             quote={quote}
             verdictKeys
             onLeave={nav.focusCards}
