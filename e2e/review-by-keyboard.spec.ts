@@ -7,11 +7,11 @@ import { E2E_BASE_URL } from './env';
  * claims and the findings, write a claim with its verdict, source and note, edit the text, save, and deliver through
  * the check. Every key press is counted; the journey fails above its ceiling.
  *
- * Measured: 116 key presses (2026-11-28, this text and order). Ceiling: 130, a little room for a harmless change
- * (another Tab stop on the way to Claim) and none for a regression such as the 146 Tabs issue 42 counted to reach a
- * claim's Sources field. Lower it when the journey gets shorter.
+ * Measured: 74 key presses (2026-11-28, this text and order; 50 of them the characters typed). Ceiling: 85, room
+ * for a harmless change (another Tab stop on the way to Claim, one more finding) and none for a regression such as
+ * the 146 Tabs issue 42 counted to reach a claim's Sources field. Lower it when the journey gets shorter.
  */
-const KEY_PRESS_CEILING = 130;
+const KEY_PRESS_CEILING = 85;
 
 const ORIGINAL = 'Our results delve into the traffic data. The bridge opened in 1923 and carries 160,000 vehicles a day. Drivers recieve a newsletter.';
 
