@@ -30,6 +30,8 @@ export interface SpanMark {
 export const proseTheme = EditorView.theme({
   '&': { fontSize: '0.9375rem', backgroundColor: 'white' },
   '&.cm-focused': { outline: 'none' },
+  // The focus shows on the text itself (the element that has it), for keyboard and pointer alike.
+  '.cm-content:focus': { outline: '2px solid #047857', outlineOffset: '-2px' },
   '.cm-scroller': { fontFamily: 'inherit', lineHeight: '1.6' },
   '.cm-content': { padding: '0.75rem 0.75rem 2rem', caretColor: '#0f172a' },
   '.cm-line': { padding: '0' },

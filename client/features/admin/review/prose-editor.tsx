@@ -223,7 +223,7 @@ export function ProseEditor(props: ProseEditorProps) {
         ref={host}
         data-testid="prose-editor"
         className={cn(
-          'min-h-0 flex-1 overflow-hidden rounded-md border border-slate-300 focus-within:ring-2 focus-within:ring-emerald-600',
+          'min-h-0 flex-1 overflow-hidden rounded-md border border-slate-300',
           '[&_.cm-mergeView]:h-full [&_.cm-mergeView]:overflow-y-auto [&>.cm-editor]:h-full [&>.cm-editor_.cm-scroller]:overflow-y-auto',
         )}
       />
