@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { ClaimEditorHandle } from '../claim-editor';
 import { useWorkspaceKey } from '../workspace-keys';
 import { isKey } from '../workspace-shortcuts';
@@ -23,6 +23,17 @@ export function useWorkspaceNavigation({ findingsShown }: { findingsShown: boole
   const [unified, setUnified] = useState(() => typeof window !== 'undefined' && (window.matchMedia?.(NARROW).matches ?? false));
   /** A mark clicked in the text: its card becomes current in its panel (a new object each time). */
   const [request, setRequest] = useState<{ panel: CardPanel; key: string } | null>(null);
+
+  // A screen turned or a window narrowed to a phone's width: the unified view, as on a phone's first load.
+  useEffect(() => {
+    const narrow = window.matchMedia?.(NARROW);
+    if (!narrow) return;
+    const follow = (event: MediaQueryListEvent) => {
+      if (event.matches) setUnified(true);
+    };
+    narrow.addEventListener('change', follow);
+    return () => narrow.removeEventListener('change', follow);
+  }, []);
 
   const focusCards = useCallback(() => focusCurrentCard(cards), []);
   const onMarkClick = useCallback((kind: 'finding' | 'suggestion', key: string) => {
