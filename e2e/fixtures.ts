@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { setAdmin } from './support/admins';
 
@@ -150,4 +150,26 @@ export async function confirmDeliveryByKeyboard(page: Page): Promise<void> {
   await expect(check.getByRole('button', { name: 'Confirm and deliver' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(check).toHaveCount(0);
+}
+
+/**
+ * The text of the workspace's prose editor (CodeMirror, decision 066), where a textarea had a value: its lines as the
+ * reviewer reads them, without the widgets the editor draws (the unified view's removed text). Only the lines on
+ * screen are in the page, so this is for the short texts of the tests.
+ */
+export function editorText(editor: Locator): Promise<string> {
+  return editor.evaluate((el) =>
+    [...el.querySelectorAll(':scope > .cm-line')]
+      .map((line) => {
+        const copy = line.cloneNode(true) as HTMLElement;
+        for (const widget of copy.querySelectorAll('[contenteditable="false"], .cm-widgetBuffer')) widget.remove();
+        return copy.textContent ?? '';
+      })
+      .join('\n'),
+  );
+}
+
+/** As toHaveValue for a textarea: waits until the prose editor holds `text`. */
+export async function expectEditorText(editor: Locator, text: string): Promise<void> {
+  await expect.poll(() => editorText(editor)).toBe(text);
 }

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { STYLE_GUIDE_MESSAGES } from '../shared/style-guide.schema';
 import { E2E_BASE_URL } from './env';
-import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createOrderViaApi, expect, expectEditorText, signUpViaApi, test } from './fixtures';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CONTENT = 'Our teams utilise shared notes every week.\nThey meet on Mondays and write short summaries.';
@@ -67,7 +67,7 @@ test('a banned term set in Settings shows in the workspace as a "House style" fi
   await expect(finding).toContainText('→ “use”');
   // Accepting it applies the replacement to the reviewed text.
   await finding.getByRole('button', { name: 'Accept' }).click();
-  await expect(admin.getByRole('textbox', { name: 'Reviewed content' })).toHaveValue(CONTENT.replace('utilise', 'use'));
+  await expectEditorText(admin.getByRole('textbox', { name: 'Reviewed content' }), CONTENT.replace('utilise', 'use'));
   await expect(admin.getByTestId('findings-house-style')).toHaveText('House style 0');
   await context.close();
 });

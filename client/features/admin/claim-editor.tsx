@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import {
   claimInputSchema,
   MAX_SOURCES_PER_CLAIM,
@@ -18,6 +18,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { PassageInContext, SourceLinks, VerdictBadge } from '@client/features/fact-check';
 import { useClaims, useDeleteClaim, useSaveClaim } from './api/claims';
 import { useWorkspaceKey } from './workspace-keys';
+import { isKey } from './workspace-shortcuts';
 
 interface Passage {
   text: string;
@@ -36,8 +37,15 @@ interface ClaimDraft {
 const EMPTY: ClaimDraft = { passage: null, verdict: 'supported', sources: '', note: '' };
 const SELECT_FIRST = 'Select the passage in the original content first, then press "Quote selected text"';
 
-/** The selected text of the original, without the spaces around it, with its offsets. */
-function readSelection(area: HTMLTextAreaElement | null): Passage | null {
+/** What the workspace asks of the report: its keys (r, n, q) go to it, to its form, and quote the selection. */
+export interface ClaimEditorHandle {
+  focusReport(): void;
+  focusForm(): void;
+  quoteSelection(): void;
+}
+
+/** The selected text of a textarea (the dialog's original), without the spaces around it, with its offsets. */
+export function textareaSelection(area: HTMLTextAreaElement | null): Passage | null {
   if (!area) return null;
   let start = area.selectionStart;
   let end = area.selectionEnd;
@@ -83,21 +91,27 @@ function fieldErrors(draft: ClaimDraft): Record<string, string> {
 export function ClaimEditor({
   submissionId,
   content,
-  originalRef,
+  readSelection,
   noCheckableClaims,
   onNoCheckableClaimsChange,
   quote,
   verdictKeys = false,
+  handleRef,
+  onLeave,
 }: {
   submissionId: string;
   content: string;
-  originalRef: RefObject<HTMLTextAreaElement | null>;
+  /** The original's selection, quoted by "Quote selected text". */
+  readSelection: () => Passage | null;
   noCheckableClaims: boolean;
   onNoCheckableClaimsChange: (value: boolean) => void;
   /** A passage quoted from outside (a suggested claim); each new object starts a claim with it. */
   quote?: Passage | null;
-  /** The workspace's keys 1–4: the verdict of the claim being written, when not typing. */
+  /** The workspace's keys 1–4: the verdict of the claim being written, when not typing (and on the verdict list). */
   verdictKeys?: boolean;
+  handleRef?: Ref<ClaimEditorHandle>;
+  /** Esc in the claim form (the workspace: back to the cards). */
+  onLeave?: () => void;
 }) {
   const claims = useClaims(submissionId);
   const save = useSaveClaim(submissionId);
@@ -107,29 +121,37 @@ export function ClaimEditor({
   const errors = showErrors ? fieldErrors(draft) : {};
   const list = claims.data ?? [];
   const verdictRef = useRef<HTMLSelectElement | null>(null);
+  const reportRef = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (!quote) return;
     setDraft({ ...EMPTY, passage: quote });
     setShowErrors(false);
-    verdictRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [quote]);
+    // In the workspace the focus follows into the new claim's form (issue 42); the dialog only shows it.
+    if (verdictKeys) verdictRef.current?.focus();
+    else verdictRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [quote, verdictKeys]);
 
-  useWorkspaceKey(
-    (event) => {
-      const verdict = VERDICTS[Number(event.key) - 1];
-      if (!/^[1-9]$/.test(event.key) || !verdict) return false;
-      setDraft((d) => ({ ...d, verdict }));
-      return true;
-    },
-    { enabled: verdictKeys },
-  );
+  /** 1–4: the verdict, if the key is one. */
+  const verdictKey = (key: string): boolean => {
+    const verdict = isKey('verdict', { key }) ? VERDICTS[Number(key) - 1] : undefined;
+    if (!verdict) return false;
+    setDraft((d) => ({ ...d, verdict }));
+    return true;
+  };
+  useWorkspaceKey((event) => verdictKey(event.key), { enabled: verdictKeys });
 
   const quoteSelection = () => {
-    const passage = readSelection(originalRef.current);
+    const passage = readSelection();
     setDraft((d) => ({ ...d, passage }));
     if (!passage) setShowErrors(true);
+    else if (verdictKeys) verdictRef.current?.focus();
   };
+  useImperativeHandle(handleRef, () => ({
+    focusReport: () => reportRef.current?.focus(),
+    focusForm: () => verdictRef.current?.focus(),
+    quoteSelection,
+  }));
 
   const submit = () => {
     setShowErrors(true);
@@ -158,7 +180,7 @@ export function ClaimEditor({
   };
 
   return (
-    <section className="flex flex-col gap-4" aria-labelledby={`${submissionId}-fact-check`}>
+    <section ref={reportRef} tabIndex={-1} className="flex flex-col gap-4 outline-none focus-visible:ring-2 focus-visible:ring-emerald-700" aria-labelledby={`${submissionId}-fact-check`}>
       <h4 id={`${submissionId}-fact-check`} className="text-sm font-semibold text-slate-900">
         Fact-check report
       </h4>
@@ -219,7 +241,15 @@ export function ClaimEditor({
         </ol>
       )}
 
-      <fieldset className="flex flex-col gap-3 rounded-md border border-dashed border-slate-300 p-3">
+      <fieldset
+        className="flex flex-col gap-3 rounded-md border border-dashed border-slate-300 p-3"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && onLeave) {
+            e.preventDefault();
+            onLeave();
+          }
+        }}
+      >
         <legend className="px-1 text-sm font-medium text-slate-800">{draft.claimId ? 'Edit the claim' : 'Add a claim'}</legend>
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
@@ -245,6 +275,10 @@ export function ClaimEditor({
               {...p}
               ref={verdictRef}
               value={draft.verdict}
+              onKeyDown={(e) => {
+                // On the verdict list too, 1–4 set the verdict rather than jump to an option by its first letter.
+                if (verdictKeys && !e.ctrlKey && !e.metaKey && !e.altKey && verdictKey(e.key)) e.preventDefault();
+              }}
               onChange={(e) => setDraft((d) => ({ ...d, verdict: e.target.value as Verdict }))}
               className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base sm:text-sm"
             >

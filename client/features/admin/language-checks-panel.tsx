@@ -4,9 +4,11 @@ import { Badge } from '@client/components/ui/badge';
 import { ApiError } from '@client/lib/api';
 import { useLanguageChecks } from './api/workspace-panels';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
+import { findingKey } from './locate-finding';
 import { useReviewQueueKeys } from './workspace-keys';
+import { WORKSPACE_KEYS } from './workspace-shortcuts';
 
-const keyOf = (f: Finding) => `${f.rule}:${f.start}:${f.end}`;
+const keyOf = findingKey;
 const TONES: Record<FindingCategory, 'red' | 'blue' | 'yellow' | 'grey' | 'green'> = {
   spelling: 'red',
   grammar: 'blue',
@@ -15,7 +17,6 @@ const TONES: Record<FindingCategory, 'red' | 'blue' | 'yellow' | 'grey' | 'green
   'house-style': 'green',
 };
 
-/** Where a finding of the checked text sits in the editor's text now, or null when that text has changed there. */
 const CHECKS_ERROR = 'The language checks could not be loaded. Save the draft to try again.';
 
 /**
@@ -27,53 +28,57 @@ export function checksErrorText(error: unknown): string {
   return CHECKS_ERROR;
 }
 
-export function locate(finding: Finding, checked: string, current: string, shift: number): number | null {
-  const expected = checked.slice(finding.start, finding.end);
-  const guess = finding.start + shift;
-  if (current.slice(guess, guess + expected.length) === expected) return guess;
-  // The reviewer typed since the check: the same words nearest to where they were.
-  const from = Math.max(0, guess - 200);
-  const window = current.slice(from, guess + expected.length + 200);
-  let best: number | null = null;
-  for (let i = window.indexOf(expected); i !== -1 && expected !== ''; i = window.indexOf(expected, i + 1)) {
-    const at = from + i;
-    if (best === null || Math.abs(at - guess) < Math.abs(best - guess)) best = at;
-  }
-  return best;
+export { locate } from './locate-finding';
+
+/** The open findings of the current check, for the editor's marks (prose-editor.tsx's FindingMarks). */
+export interface OpenFindings {
+  check: object;
+  checked: string;
+  open: readonly Finding[];
 }
 
 /**
- * The workspace's language checks (issue 23): the saved draft's findings (harper.js and the "AI tells" rule pack),
- * one at a time or as a list. Accept applies the first suggestion to the editor's text; Ignore hides the finding.
- * Keys when not typing: j / k next / previous, a accept, i ignore.
+ * The workspace's language checks (issue 23): the saved draft's findings (harper.js, the "AI tells" rule pack, the
+ * house style), each a card, and marked in the reviewed text (`onOpenFindings`). Accept applies the first suggestion
+ * where the finding's mark is now (`onAcceptFix`, one undo step in the editor); Ignore hides the finding. j / k / a / i
+ * while this is the active panel; choosing a card selects its passage in the text.
  */
 export function LanguageChecksPanel({
   submissionId,
   version,
   checkedText,
-  text,
-  onApply,
+  onAcceptFix,
   onAccepted,
   onIgnored,
   onOpenCount,
+  onOpenFindings,
+  active,
+  onActivate,
+  onSelect,
+  request,
 }: {
   submissionId: string;
   /** The saved draft's version: a new save checks again. */
   version: number;
   /** The text the server checks at this version (the saved draft). */
   checkedText: string;
-  /** The editor's text now. */
-  text: string;
-  onApply: (next: string) => void;
+  /** Puts the fix in the text where the finding is now; false when its text has changed since the check. */
+  onAcceptFix: (finding: Finding, replacement: string) => boolean;
   onAccepted: (category: FindingCategory) => void;
   onIgnored: () => void;
   /** Told how many are still open (null until they load, and when the panel goes): the check before delivery. */
   onOpenCount?: (count: number | null) => void;
+  /** Told which are still open, to mark them in the text. */
+  onOpenFindings?: (findings: OpenFindings | null) => void;
+  active: boolean;
+  onActivate: () => void;
+  /** A card chosen (clicked, or reached with j / k): the workspace selects its passage in the text. */
+  onSelect?: (finding: Finding) => void;
+  /** A mark clicked in the text: its card becomes the current one (a new object each time). */
+  request?: { key: string } | null;
 }) {
   const checks = useLanguageChecks({ submissionId, version, checkedText });
   const [handled, setHandled] = useState<Set<string>>(new Set());
-  /** Edits made by Accept since this check: [position, length change], so later findings are found where they moved. */
-  const [edits, setEdits] = useState<[number, number][]>([]);
   const [notice, setNotice] = useState<string | null>(null);
 
   const open = useMemo(() => (checks.data?.findings ?? []).filter((f) => !handled.has(keyOf(f))), [checks.data, handled]);
@@ -84,18 +89,12 @@ export function LanguageChecksPanel({
   }, [open]);
 
   const accept = (finding: Finding) => {
-    if (!checks.data) return;
     const replacement = finding.suggestions[0];
     if (replacement === undefined) return;
-    const shift = edits.filter(([at]) => at <= finding.start).reduce((sum, [, delta]) => sum + delta, 0);
-    const at = locate(finding, checks.data.checked, text, shift);
-    if (at === null) {
+    if (!onAcceptFix(finding, replacement)) {
       setNotice('That text has changed since it was checked. Save (Ctrl+S) to check again.');
       return;
     }
-    const length = finding.end - finding.start;
-    onApply(text.slice(0, at) + replacement + text.slice(at + length));
-    setEdits((list) => [...list, [finding.start, replacement.length - length]]);
     setHandled((set) => new Set(set).add(keyOf(finding)));
     setNotice(null);
     onAccepted(finding.category);
@@ -106,19 +105,29 @@ export function LanguageChecksPanel({
     onIgnored();
   };
 
-  // The suggested claims take the keys first while any are left (useReviewQueueKeys' `first`).
-  const queue = useReviewQueueKeys(open, { accept, ignore });
+  const queue = useReviewQueueKeys(open, { accept, ignore, onMove: onSelect }, { active });
   const openCount = checks.data ? open.length : null;
   useEffect(() => {
     onOpenCount?.(openCount);
   }, [onOpenCount, openCount]);
   useEffect(() => () => onOpenCount?.(null), [onOpenCount]);
+  const data = checks.data;
+  useEffect(() => {
+    onOpenFindings?.(data ? { check: data, checked: data.checked, open } : null);
+  }, [onOpenFindings, data, open]);
+  useEffect(() => () => onOpenFindings?.(null), [onOpenFindings]);
   const { focused, setFocused } = queue;
   useEffect(() => {
     setHandled(new Set());
-    setEdits([]);
     setFocused(0);
   }, [checks.data, setFocused]);
+  useEffect(() => {
+    if (!request) return;
+    const at = open.findIndex((f) => keyOf(f) === request.key);
+    if (at >= 0) setFocused(at);
+    // Only a new request moves the card; the list changing under it does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request, setFocused]);
 
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -134,7 +143,10 @@ export function LanguageChecksPanel({
           {FINDING_CATEGORY_LABELS[c]} {counts[c]}
         </Badge>
       ))}
-      hint="Of the last saved draft. Keys: j / k next and previous, a accept, i ignore (when not typing)."
+      hint="Of the last saved draft, marked in the reviewed text. a accepts the fix, i ignores."
+      active={active}
+      activateKey={WORKSPACE_KEYS.findings.label}
+      onActivate={onActivate}
     >
       {notice ? (
         <p role="alert" className="text-sm text-amber-800">
@@ -151,6 +163,11 @@ export function LanguageChecksPanel({
         listRef={listRef}
         queue={queue}
         keyOf={keyOf}
+        active={active}
+        onChoose={(finding) => {
+          onActivate();
+          onSelect?.(finding);
+        }}
       >
         {(f) => (
           <>

@@ -6,16 +6,52 @@ import type { ReviewQueue } from './workspace-keys';
 
 /**
  * A workspace panel that works through a list one item at a time (the suggested claims, the language checks): its
- * heading with counts beside it, a line on what it lists and its keys, then the list (ReviewQueueList).
+ * heading with counts beside it, a line on what it lists and its keys, then the list (ReviewQueueList). One panel is
+ * the active one, the one j / k / a / i act on (issue 42): it says so and is outlined; the heading's button (or its
+ * key) makes a panel active.
  */
-export function ReviewQueueSection({ id, title, counts, hint, children }: { id: string; title: string; counts: ReactNode; hint: string; children: ReactNode }) {
+export function ReviewQueueSection({
+  id,
+  title,
+  counts,
+  hint,
+  active,
+  activateKey,
+  onActivate,
+  children,
+}: {
+  id: string;
+  title: string;
+  counts: ReactNode;
+  hint: string;
+  active: boolean;
+  /** The key that makes this panel active, as the sheet writes it. */
+  activateKey: string;
+  onActivate: () => void;
+  children: ReactNode;
+}) {
   return (
-    <section className="flex flex-col gap-2" aria-labelledby={id}>
+    <section
+      tabIndex={-1}
+      className={cn('flex flex-col gap-2 rounded-md border p-2 outline-none focus-visible:ring-2 focus-visible:ring-emerald-700', active ? 'border-emerald-600 bg-white shadow-sm' : 'border-slate-200 bg-slate-50/60')}
+      aria-labelledby={id}
+      data-active={active}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h4 id={id} className="text-sm font-semibold text-slate-900">
           {title}
         </h4>
         {counts}
+        <span className="flex-1" />
+        {active ? (
+          <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="active-panel">
+            Active: j k a i
+          </span>
+        ) : (
+          <Button type="button" size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={onActivate} aria-keyshortcuts={activateKey}>
+            Make active ({activateKey})
+          </Button>
+        )}
       </div>
       <p className="text-xs text-slate-600">{hint}</p>
       {children}
@@ -50,6 +86,8 @@ export function ReviewQueueList<T>({
   listRef,
   queue: { items, current, setFocused },
   keyOf,
+  active,
+  onChoose,
   children,
 }: {
   query: { isPending: boolean; isError: boolean };
@@ -61,6 +99,10 @@ export function ReviewQueueList<T>({
   listRef?: Ref<HTMLOListElement>;
   queue: ReviewQueue<T>;
   keyOf: (item: T) => string;
+  /** The panel is the active one: its current item is marked strongly. */
+  active: boolean;
+  /** An item clicked: it becomes current (and the workspace selects its passage). */
+  onChoose?: (item: T) => void;
   /** One item's content. */
   children: (item: T) => ReactNode;
 }) {
@@ -79,8 +121,15 @@ export function ReviewQueueList<T>({
         <li
           key={keyOf(item)}
           aria-current={item === current}
-          className={cn('rounded-md border p-2 text-sm', item === current ? 'border-emerald-500 bg-emerald-50' : 'border-slate-200')}
-          onClick={() => setFocused(i)}
+          tabIndex={item === current ? -1 : undefined}
+          className={cn(
+            'rounded-md border p-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-emerald-700',
+            item !== current ? 'border-slate-200 bg-white' : active ? 'border-emerald-600 bg-emerald-50 ring-1 ring-emerald-600' : 'border-slate-400 bg-white',
+          )}
+          onClick={() => {
+            setFocused(i);
+            onChoose?.(item);
+          }}
         >
           {children(item)}
         </li>

@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CLAIM_KIND_LABELS, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useClaimSuggestions } from './api/workspace-panels';
-import { ReviewItemActions, ReviewQueueList, ReviewQueueSection } from './review-queue-list';
+import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
+import { WORKSPACE_KEYS } from './workspace-shortcuts';
 
-const keyOf = (c: ClaimSuggestion) => `${c.start}:${c.end}`;
+export const suggestionKey = (c: { start: number; end: number }) => `${c.start}:${c.end}`;
+const keyOf = suggestionKey;
 
 /**
- * The sentences of the original worth checking (issue 23), best first. "Add to report" (or a) starts a claim with
- * the sentence quoted; Ignore (or i) hides it. j / k move between them. The keys work here while suggestions are
- * left, then move on to the language checks.
+ * The sentences of the original worth checking (issue 23), best first, each a card; they are marked in the original
+ * too (`onOpenItems`). "Add to report" (or a) starts a claim with the sentence quoted; Ignore (or i) hides it; j / k
+ * move between them, while this is the active panel. Choosing a card selects its sentence in the original.
  */
 export function SuggestedClaimsPanel({
   submissionId,
@@ -18,6 +20,11 @@ export function SuggestedClaimsPanel({
   onAdd,
   onIgnore,
   onOpenCount,
+  onOpenItems,
+  active,
+  onActivate,
+  onSelect,
+  request,
 }: {
   submissionId: string;
   /** Sentences already in the report (their spans), not suggested again. */
@@ -26,6 +33,14 @@ export function SuggestedClaimsPanel({
   onIgnore: () => void;
   /** Told how many are still open (null until they load, and when the panel goes): the check before delivery. */
   onOpenCount?: (count: number | null) => void;
+  /** Told which are still open, to mark them in the original. */
+  onOpenItems?: (open: readonly ClaimSuggestion[]) => void;
+  active: boolean;
+  onActivate: () => void;
+  /** A card chosen (clicked, or reached with j / k): the workspace selects its sentence in the original. */
+  onSelect?: (claim: ClaimSuggestion) => void;
+  /** A mark clicked in the original: its card becomes the current one (a new object each time). */
+  request?: { key: string } | null;
 }) {
   const suggestions = useClaimSuggestions(submissionId);
   const [handled, setHandled] = useState<Set<string>>(new Set());
@@ -44,13 +59,27 @@ export function SuggestedClaimsPanel({
     setHandled((set) => new Set(set).add(keyOf(claim)));
     onIgnore();
   };
-  // While suggestions are left, the keys are theirs, before the language checks see them.
-  const queue = useReviewQueueKeys(open, { accept: add, ignore }, { first: true });
+  const queue = useReviewQueueKeys(open, { accept: add, ignore, onMove: onSelect }, { active });
   const openCount = suggestions.data ? open.length : null;
   useEffect(() => {
     onOpenCount?.(openCount);
   }, [onOpenCount, openCount]);
   useEffect(() => () => onOpenCount?.(null), [onOpenCount]);
+  useEffect(() => {
+    onOpenItems?.(open);
+  }, [onOpenItems, open]);
+  const { setFocused, focused } = queue;
+  useEffect(() => {
+    if (!request) return;
+    const at = open.findIndex((c) => keyOf(c) === request.key);
+    if (at >= 0) setFocused(at);
+    // Only a new request moves the card; the list changing under it does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request, setFocused]);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    scrollCurrentIntoList(listRef.current);
+  }, [focused, open.length]);
 
   return (
     <ReviewQueueSection
@@ -61,7 +90,10 @@ export function SuggestedClaimsPanel({
           {open.length} to check
         </Badge>
       }
-      hint="Sentences with numbers, dates, names, superlatives, quotes or citations. Keys: j / k, a add to the report, i ignore; then 1–4 sets the verdict."
+      hint="Sentences with numbers, dates, names, superlatives, quotes or citations, marked blue in the original. a adds one to the report, i ignores it."
+      active={active}
+      activateKey={WORKSPACE_KEYS.suggestions.label}
+      onActivate={onActivate}
     >
       <ReviewQueueList
         query={suggestions}
@@ -72,6 +104,12 @@ export function SuggestedClaimsPanel({
         className="max-h-64"
         queue={queue}
         keyOf={keyOf}
+        listRef={listRef}
+        active={active}
+        onChoose={(claim) => {
+          onActivate();
+          onSelect?.(claim);
+        }}
       >
         {(claim) => (
           <>

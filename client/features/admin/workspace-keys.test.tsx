@@ -22,24 +22,43 @@ describe('isTyping', () => {
     expect(isTyping(byId('text'))).toBe(false);
     expect(isTyping(null)).toBe(false);
   });
+  it('does not count the read-only original (a contenteditable marked aria-readonly) as typing', () => {
+    document.body.innerHTML = '<div contenteditable="true" id="edit">x</div><div contenteditable="true" aria-readonly="true" id="read">x</div>';
+    // jsdom has no isContentEditable: what the browser answers for these two.
+    for (const el of document.querySelectorAll<HTMLElement>('[contenteditable]')) Object.defineProperty(el, 'isContentEditable', { value: true });
+    expect(isTyping(document.getElementById('edit'))).toBe(true);
+    expect(isTyping(document.getElementById('read'))).toBe(false);
+  });
 });
 
 describe('useReviewQueueKeys', () => {
-  it('serves the first list while it has items, then the other; j / k move, a / i act on the current item', () => {
-    const suggestions = { accept: vi.fn(), ignore: vi.fn() };
-    const findings = { accept: vi.fn(), ignore: vi.fn() };
-    const first = renderHook(({ items }) => useReviewQueueKeys(items, suggestions, { first: true }), { initialProps: { items: ['s1'] } });
-    const second = renderHook(() => useReviewQueueKeys(['f1', 'f2', 'f3'], findings));
+  it('serves the active list only, even when it runs out (no silent switch); j / k move, a / i act on the current item', () => {
+    const suggestions = { accept: vi.fn(), ignore: vi.fn(), onMove: vi.fn() };
+    const findings = { accept: vi.fn(), ignore: vi.fn(), onMove: vi.fn() };
+    const first = renderHook(({ items, active }) => useReviewQueueKeys(items, suggestions, { active }), {
+      initialProps: { items: ['s1'], active: true },
+    });
+    const second = renderHook(({ active }) => useReviewQueueKeys(['f1', 'f2', 'f3'], findings, { active }), { initialProps: { active: false } });
 
     press('a');
     expect(suggestions.accept).toHaveBeenCalledWith('s1');
     expect(findings.accept).not.toHaveBeenCalled();
 
-    first.rerender({ items: [] });
+    // The suggestions run out: the keys stay theirs and do nothing, until the findings are made active on purpose.
+    first.rerender({ items: [], active: true });
+    press('j');
+    press('i');
+    expect(second.result.current.current).toBe('f1');
+    expect(findings.ignore).not.toHaveBeenCalled();
+    expect(suggestions.ignore).not.toHaveBeenCalled();
+
+    first.rerender({ items: [], active: false });
+    second.rerender({ active: true });
     press('j');
     press('j');
     press('k');
     expect(second.result.current.current).toBe('f2');
+    expect(findings.onMove).toHaveBeenLastCalledWith('f2');
     press('i');
     expect(findings.ignore).toHaveBeenCalledWith('f2');
     expect(suggestions.ignore).not.toHaveBeenCalled();

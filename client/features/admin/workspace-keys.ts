@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { isKey } from './workspace-shortcuts';
 
 /**
  * Whether a key press belongs to what the reviewer is typing rather than to the workspace's keys: it comes from a
  * text field (or an editable element), or from inside a dialog. `dialogs: false` counts a dialog as not typing (the
- * ? key, which also closes its own sheet).
+ * ? key, which also closes its own sheet). The original's read-only editor (`aria-readonly`) is not typing: its
+ * letters would do nothing there, so the workspace's keys work in it (select a passage, then q).
  */
 export function isTyping(target: EventTarget | null, { dialogs = true }: { dialogs?: boolean } = {}): boolean {
   const el = target as HTMLElement | null;
-  return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || (dialogs && el.closest('[role="dialog"]'))));
+  if (!el) return false;
+  const editable = el.isContentEditable && !el.closest('[aria-readonly="true"]');
+  return Boolean(editable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || (dialogs && el.closest('[role="dialog"]')));
 }
 
 /**
@@ -44,10 +48,10 @@ export function useWorkspaceCommandKeys(commands: { save: () => void; complete: 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      if (event.key === 's' || event.key === 'S') {
+      if (isKey('save', { key: event.key.toLowerCase() })) {
         event.preventDefault();
         latest.current.save();
-      } else if (event.key === 'Enter') {
+      } else if (isKey('complete', event)) {
         event.preventDefault();
         latest.current.complete();
       }
@@ -66,29 +70,33 @@ export interface ReviewQueue<T> {
 }
 
 /**
- * The keys of a review list (the suggested claims, the language checks' findings): j / k move to the next and
- * previous item, a accepts the current one, i ignores it; while the list is empty the keys are left to others.
- * `first`: while this list has items the keys are its own, before any other list sees them (the suggested claims
- * come before the findings).
+ * The keys of a review list (the suggested claims, the language checks' findings), while it is the active panel
+ * (issue 42: one active panel, switched on purpose; an empty list keeps the keys and does nothing with them): j / k
+ * move to the next and previous item, a accepts the current one, i ignores it. `onMove` hears of the item j / k chose.
  */
 export function useReviewQueueKeys<T>(
   items: readonly T[],
-  actions: { accept: (item: T) => void; ignore: (item: T) => void },
-  { first = false }: { first?: boolean } = {},
+  actions: { accept: (item: T) => void; ignore: (item: T) => void; onMove?: (item: T) => void },
+  { active }: { active: boolean },
 ): ReviewQueue<T> {
   const [focused, setFocused] = useState(0);
-  const current: T | undefined = items[Math.min(focused, Math.max(0, items.length - 1))];
+  const index = Math.min(focused, Math.max(0, items.length - 1));
+  const current: T | undefined = items[index];
   useWorkspaceKey(
     (event) => {
-      if (current === undefined) return false;
-      if (event.key === 'j') setFocused((i) => Math.min(i + 1, items.length - 1));
-      else if (event.key === 'k') setFocused((i) => Math.max(0, i - 1));
-      else if (event.key === 'a') actions.accept(current);
-      else if (event.key === 'i') actions.ignore(current);
-      else return false;
+      const move = isKey('next', event) ? 1 : isKey('previous', event) ? -1 : 0;
+      if (move !== 0) {
+        const next = Math.min(Math.max(0, index + move), items.length - 1);
+        setFocused(Math.max(0, next));
+        if (items[next] !== undefined) actions.onMove?.(items[next]);
+      } else if (isKey('accept', event)) {
+        if (current !== undefined) actions.accept(current);
+      } else if (isKey('ignore', event)) {
+        if (current !== undefined) actions.ignore(current);
+      } else return false;
       return true;
     },
-    { first },
+    { enabled: active },
   );
   return { items, current, focused, setFocused };
 }

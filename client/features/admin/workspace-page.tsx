@@ -18,30 +18,31 @@ import { WorkspaceReviewForm } from './review/workspace-review-form';
 import { CustomerInstructions, StatusHistory, SubmissionDetails } from './submission-dialog';
 import { AdminGate } from './unauthorized';
 import { useWorkspaceKey } from './workspace-keys';
+import { isKey, SHORTCUT_GROUPS, WORKSPACE_KEYS } from './workspace-shortcuts';
 import { isStaff } from '@shared/auth.schema';
 
-/** The keys of the workspace, as the sheet (?) lists them. */
-export const WORKSPACE_SHORTCUTS: readonly { keys: string; does: string }[] = [
-  { keys: 'Ctrl+S', does: 'Save the draft' },
-  { keys: 'Ctrl+Enter', does: 'Complete the review (when it is ready)' },
-  { keys: '?', does: 'Show or hide this list' },
-  { keys: 'Esc', does: 'Close this list' },
-];
-
+/** Every key of the workspace, from the one list its handlers read (workspace-shortcuts.ts). */
 function ShortcutSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Keyboard shortcuts" description="In the review workspace (⌘ instead of Ctrl on a Mac).">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {WORKSPACE_SHORTCUTS.map((s) => (
-            <div key={s.keys} className="contents">
-              <dt>
-                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{s.keys}</kbd>
-              </dt>
-              <dd>{s.does}</dd>
-            </div>
+      <DialogContent title="Keyboard shortcuts" description="In the review workspace, when not typing (⌘ instead of Ctrl on a Mac).">
+        <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto">
+          {SHORTCUT_GROUPS.map(({ group, shortcuts }) => (
+            <section key={group} className="flex flex-col gap-1.5">
+              <h3 className="text-sm font-semibold text-slate-900">{group}</h3>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+                {shortcuts.map((s) => (
+                  <div key={s.label} className="contents">
+                    <dt>
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs">{s.label}</kbd>
+                    </dt>
+                    <dd>{s.does}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
           ))}
-        </dl>
+        </div>
       </DialogContent>
     </Dialog>
   );
@@ -52,7 +53,7 @@ function useShortcutSheetKey(toggle: () => void) {
   // In a dialog too: ? closes the sheet it opened.
   useWorkspaceKey(
     (event) => {
-      if (event.key !== '?') return false;
+      if (!isKey('sheet', event)) return false;
       toggle();
       return true;
     },
@@ -91,8 +92,8 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
         </span>
         <ClaimBar submission={s} part="toolbar" />
         <span className="flex-1" />
-        <Button type="button" variant="ghost" size="sm" onClick={() => setSheetOpen(true)} aria-keyshortcuts="?">
-          <Keyboard className="h-4 w-4" aria-hidden="true" /> Shortcuts
+        <Button type="button" variant="ghost" size="sm" onClick={() => setSheetOpen(true)} aria-keyshortcuts={WORKSPACE_KEYS.sheet.label}>
+          <Keyboard className="h-4 w-4" aria-hidden="true" /> Shortcuts ({WORKSPACE_KEYS.sheet.label})
         </Button>
         <Button
           type="button"
@@ -108,7 +109,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
         {/* Save Draft and Complete Review, pinned in the toolbar wherever the page is scrolled. */}
         <div ref={setActionsSlot} />
       </div>
-      <div className={panelOpen ? 'grid flex-1 gap-6 px-4 py-4 xl:grid-cols-[minmax(0,1fr)_22rem]' : 'flex-1 px-4 py-4'}>
+      <div className="flex flex-1 flex-col gap-6 px-4 py-3">
         {/* The layout's <main> holds the page: this is a region of it, so the page keeps one main landmark. */}
         <section className="flex min-w-0 flex-col gap-3" aria-label="Review text">
           <KeptText kept={keptText.kept} onDismiss={keptText.dismiss} />
@@ -121,7 +122,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
           />
         </section>
         {panelOpen ? (
-          <aside id="workspace-panel" className="flex min-w-0 flex-col gap-5 xl:border-l xl:border-slate-200 xl:pl-6" aria-label="Order details">
+          <aside id="workspace-panel" className="grid min-w-0 gap-5 border-t border-slate-200 pt-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Order details">
             {isAdmin ? <ClaimBar submission={s} part="reassign" /> : null}
             <SubmissionDetails submission={s} compact />
             <CustomerInstructions submission={s} as="h2" />

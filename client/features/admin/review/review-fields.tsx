@@ -1,8 +1,7 @@
-import { useId, useRef } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ATTACHMENT_MODES, type AttachmentMode } from '@shared/review.schema';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
-import { cn } from '@client/lib/cn';
 import { DocumentUploader } from '../document-uploader';
 import type { ReviewFormModel } from './use-review-form';
 
@@ -14,73 +13,27 @@ const MODE_LABELS: Record<AttachmentMode, string> = {
 
 export type ReviewLayout = 'dialog' | 'workspace';
 
-/**
- * Side-by-side scrolling (the workspace): the other editor follows to the same relative position. The follower's own
- * scroll event is ignored, so the two never chase each other.
- */
-let following: HTMLElement | null = null;
-function syncScroll(from: HTMLElement | null, to: HTMLElement | null): void {
-  if (!from || !to) return;
-  if (following === from) {
-    following = null;
-    return;
-  }
-  const range = from.scrollHeight - from.clientHeight;
-  const ratio = range > 0 ? from.scrollTop / range : 0;
-  const target = Math.round(ratio * (to.scrollHeight - to.clientHeight));
-  if (Math.abs(to.scrollTop - target) < 1) return;
-  following = to;
-  to.scrollTop = target;
-}
-
-const refuseEdit = (event: { preventDefault: () => void }) => event.preventDefault();
-
-/**
- * The original beside the reviewed copy. In the workspace they are tall and scroll together, and the original keeps
- * its caret (a read-only textarea has none in Chromium), so a passage can be selected with Shift+arrows and quoted by
- * keyboard; every edit is refused before it happens.
- */
-function ReviewEditors({ review, layout }: { review: ReviewFormModel; layout: ReviewLayout }) {
-  const { originalRef } = review;
-  const reviewedRef = useRef<HTMLTextAreaElement>(null);
-  const workspace = layout === 'workspace';
-  const height = workspace ? 'h-[max(16rem,calc(100vh-22rem))]' : 'min-h-64';
+/** The original beside the reviewed copy, as text boxes (the quick-view dialog; the workspace has its prose editor). */
+function ReviewEditors({ review }: { review: ReviewFormModel }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <FormField label="Original content" hint="The customer's text, read-only. Select a claim here to quote it in the report.">
-        {(p) => (
-          <Textarea
-            {...p}
-            ref={originalRef}
-            {...(workspace
-              ? { 'aria-readonly': true, onBeforeInput: refuseEdit, onPaste: refuseEdit, onCut: refuseEdit, onDrop: refuseEdit, onChange: () => undefined }
-              : { readOnly: true })}
-            rows={14}
-            value={review.submission.content}
-            onScroll={workspace ? () => syncScroll(originalRef.current, reviewedRef.current) : undefined}
-            className={cn('bg-slate-50', height)}
-          />
-        )}
+        {(p) => <Textarea {...p} ref={review.originalRef} readOnly rows={14} value={review.submission.content} className="min-h-64 bg-slate-50" />}
       </FormField>
       <FormField label="Reviewed content" hint="Starts as a copy of the original: edit it in place.">
         {(p) => (
-          <Textarea
-            {...p}
-            ref={reviewedRef}
-            rows={14}
-            value={review.draft.fields.text}
-            onChange={(e) => review.draft.edit.text(e.target.value)}
-            onScroll={workspace ? () => syncScroll(reviewedRef.current, originalRef.current) : undefined}
-            className={height}
-          />
+          <Textarea {...p} rows={14} value={review.draft.fields.text} onChange={(e) => review.draft.edit.text(e.target.value)} className="min-h-64" />
         )}
       </FormField>
     </div>
   );
 }
 
-/** The review's own fields: how it is delivered (text, documents or a link), the two editors, and how far it is saved. */
-export function ReviewFields({ review, layout }: { review: ReviewFormModel; layout: ReviewLayout }) {
+/**
+ * The review's own fields: how it is delivered (text, documents or a link), the two editors (the textareas, or the
+ * workspace's prose editor given as `editors`), and how far it is saved.
+ */
+export function ReviewFields({ review, editors }: { review: ReviewFormModel; layout: ReviewLayout; editors?: ReactNode }) {
   const modeName = useId();
   const { draft } = review;
   const { mode, link, documents } = draft.fields;
@@ -128,7 +81,7 @@ export function ReviewFields({ review, layout }: { review: ReviewFormModel; layo
         </div>
       ) : null}
 
-      <ReviewEditors review={review} layout={layout} />
+      {editors ?? <ReviewEditors review={review} />}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" data-testid="changed-words">
           <strong>{review.changedWords.toLocaleString('en-GB')}</strong> {review.changedWords === 1 ? 'word' : 'words'} changed

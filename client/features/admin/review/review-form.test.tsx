@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { TEAM_MESSAGES } from '@shared/team.schema';
@@ -94,7 +95,15 @@ function renderForm(ui: React.ReactElement) {
 }
 
 const reviewed = () => screen.getByLabelText('Reviewed content') as HTMLTextAreaElement;
-const type = (value: string) => fireEvent.change(reviewed(), { target: { value } });
+/** Replaces the reviewed text: the dialog's textarea changes; the workspace's prose editor takes it as typed input. */
+const type = (value: string) => {
+  const field = reviewed();
+  if (field instanceof HTMLTextAreaElement) return fireEvent.change(field, { target: { value } });
+  const view = EditorView.findFromDOM(field);
+  if (!view) throw new Error('The reviewed text is neither a textarea nor an editor');
+  act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value }, userEvent: 'input.type' }));
+  return true;
+};
 const press = (key: string, options: KeyboardEventInit = { ctrlKey: true }) =>
   act(() => {
     reviewed().dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...options }));

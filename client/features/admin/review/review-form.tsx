@@ -1,5 +1,5 @@
 import type { AdminSubmission } from '@shared/submission.schema';
-import { ClaimEditor } from '../claim-editor';
+import { ClaimEditor, textareaSelection } from '../claim-editor';
 import { ReviewFields, ReviewerNotesField } from './review-fields';
 import { ReviewFormFrame } from './review-form-frame';
 import { useReviewForm, type ReviewFormOptions } from './use-review-form';
@@ -23,7 +23,7 @@ export function ReviewForm({ submission, actionsSlot, ...options }: ReviewFormPr
       <ClaimEditor
         submissionId={submission.id}
         content={submission.content}
-        originalRef={review.originalRef}
+        readSelection={() => textareaSelection(review.originalRef.current)}
         noCheckableClaims={review.draft.fields.noCheckableClaims}
         onNoCheckableClaimsChange={review.draft.edit.noCheckableClaims}
         quote={null}
