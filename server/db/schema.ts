@@ -7,6 +7,7 @@ import type { LinkCheck } from '../../shared/link-checks.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
+import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -354,6 +355,8 @@ export const submissionStatusChanges = pgTable(
 export interface OrderEventData {
   certificateCode?: string;
   refundedPence?: number;
+  /** A completion after the due time: what the on-time guarantee gave back (decision 068). */
+  lateDelivery?: LateDeliveryFacts;
 }
 
 export const orderEvents = pgTable(
@@ -444,7 +447,7 @@ export const refunds = pgTable(
     providerRefundId: text('provider_refund_id').notNull(),
     idempotencyKey: text('idempotency_key'),
     amountPence: integer('amount_pence').notNull(),
-    /** cancellation | admin | provider (made in the provider's dashboard, learnt from the webhook). */
+    /** cancellation | admin | late-delivery (decision 068) | provider (made in the provider's dashboard, learnt from the webhook). */
     source: text('source').notNull(),
     reason: text('reason').notNull().default(''),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
@@ -481,6 +484,28 @@ export const deliveries = pgTable(
     // Per-reviewer output over a range of days (decision 023).
     index('deliveries_delivered_at_idx').on(t.deliveredAt),
   ],
+);
+
+/**
+ * The on-time guarantee's record (decision 068): one row per order delivered after its due time, its primary key
+ * the order, so a retried or concurrent completion, or a late revision, never refunds twice. The refund itself is a
+ * row of `refunds` (source "late-delivery"), made under the idempotency key `late-<order id>`.
+ */
+export const lateDeliveries = pgTable(
+  'late_deliveries',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+    refundPence: integer('refund_pence').notNull(),
+    basis: text('basis').$type<LateRefundBasis>().notNull(),
+    refundTo: text('refund_to').$type<LateRefundDestination>().notNull(),
+    refundStatus: text('refund_status').$type<LateRefundStatus>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('late_deliveries_delivered_idx').on(t.deliveredAt)],
 );
 
 /** The effort record of one delivery (shared/review-effort.schema.ts): written when the review is completed. */

@@ -39,6 +39,8 @@ const OWNERS: Record<string, string[]> = {
   payments: ['payments', 'credit', ERASURE],
   refunds: ['payments'],
   deliveries: ['admin', 'delivery-diff', ERASURE],
+  // The on-time guarantee's one record per late order (decision 068).
+  late_deliveries: ['on-time-guarantee'],
   delivery_efforts: ['review-effort'],
   insights_days: ['insights'],
   insights_turnaround_days: ['insights'],

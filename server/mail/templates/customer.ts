@@ -1,6 +1,8 @@
 import { BRAND } from '../../../shared/brand';
 import { tierLabel } from '../../../shared/service-tiers';
 import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/fact-check.schema';
+import { lateDeliveryText } from '../../../shared/on-time-guarantee';
+import type { LateDeliveryFacts } from '../../../shared/on-time-guarantee.schema';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
 import { dueText, greeting, orderDetails, type OrderView } from './views';
 
@@ -62,7 +64,7 @@ function deliveryDetails(delivery: DeliverySummary | undefined): [string, string
 
 export function reviewCompletedEmail(
   frame: EmailFrame,
-  { firstName, order, delivery }: CustomerOrderInput & { delivery?: DeliverySummary },
+  { firstName, order, delivery, lateDelivery }: CustomerOrderInput & { delivery?: DeliverySummary; lateDelivery?: LateDeliveryFacts },
 ): RenderedEmail {
   return renderEmail(frame, {
     subject: `Your review is ready: order ${order.id}`,
@@ -70,6 +72,8 @@ export function reviewCompletedEmail(
     intro: [
       greeting(firstName),
       `The review of your ${tierLabel(order.serviceTier)} order is complete. Your reviewed content with every change marked, the fact-check report and the reviewer's notes are waiting in your dashboard.`,
+      // The on-time guarantee (decision 068): a late delivery says what it refunded.
+      ...(lateDelivery ? [lateDeliveryText(lateDelivery)] : []),
     ],
     details: [
       ['Order', order.id],
