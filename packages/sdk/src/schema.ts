@@ -321,6 +321,47 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.late event
+         * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.paid": {
         parameters: {
             query?: never;
@@ -542,6 +583,19 @@ export interface components {
             type: string[];
             validFrom: string;
         };
+        LateDelivery: {
+            /** @enum {string} */
+            basis: "surcharge" | "percent";
+            /** Format: date-time */
+            deliveredAt: string;
+            /** Format: date-time */
+            dueAt: string;
+            refundPence: number;
+            /** @enum {string} */
+            refundStatus: "refunded" | "failed" | "nothing-paid";
+            /** @enum {string} */
+            refundTo: "card" | "credit" | "none";
+        };
         Message: {
             content: string;
             /** Format: date-time */
@@ -733,6 +787,7 @@ export interface components {
                 certificateCode?: string;
                 /** @enum {string} */
                 from?: "customer" | "team";
+                lateDelivery?: components["schemas"]["LateDelivery"];
                 messageId?: string;
                 orderId: string;
                 /** @enum {string} */
@@ -740,7 +795,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "message.created";
+            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "order.late" | "message.created";
         };
     };
     responses: never;
