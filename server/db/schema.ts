@@ -7,6 +7,7 @@ import type { LinkCheck } from '../../shared/link-checks.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
+import type { AuditReason, AuditStatus } from '../../shared/ratings-audits.schema';
 import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -506,6 +507,59 @@ export const lateDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('late_deliveries_delivered_idx').on(t.deliveredAt)],
+);
+
+/** The customer's rating of one delivery (decision 068): changed in place for 14 days after it is first given. */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    ratedBy: text('rated_by').references(() => users.id, { onDelete: 'set null' }),
+    stars: smallint('stars').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_ratings_delivery_unique').on(t.deliveryId),
+    index('order_ratings_submission_idx').on(t.submissionId),
+    check('order_ratings_stars', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * A second look at a delivery (decision 068): opened by a low rating or a sample, closed by a reviewer who neither
+ * delivered nor signed it off. At most one open audit per order (the partial unique index).
+ */
+export const orderAudits = pgTable(
+  'order_audits',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<AuditReason>().notNull(),
+    status: text('status').$type<AuditStatus>().notNull().default('open'),
+    ratingId: text('rating_id').references(() => orderRatings.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    closedBy: text('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_audits_one_open').on(t.submissionId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('order_audits_delivery_reason_unique').on(t.deliveryId, t.reason),
+    index('order_audits_status_idx').on(t.status, t.openedAt),
+  ],
 );
 
 /** The effort record of one delivery (shared/review-effort.schema.ts): written when the review is completed. */

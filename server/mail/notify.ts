@@ -20,6 +20,7 @@ import type { MailSettings } from './settings';
 import {
   paymentReceivedEmail,
   reviewCompletedEmail,
+  orderAuditedEmail,
   reviewStartedEmail,
   teamMessageEmail,
   type DeliverySummary,
@@ -316,6 +317,23 @@ export async function notifyRefundIssued(
     to: owner.email,
     eventId: refund.eventId,
     email: refundIssuedEmail(settings, { firstName: owner.firstName, order: orderView(s), ...refund }),
+  });
+}
+
+/** To the customer: an audit of their delivery closed, passed or corrected with a new version (decision 068). */
+export async function notifyOrderAudited(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  audit: { id: string; outcome: 'passed' | 'corrected'; notes: string },
+): Promise<void> {
+  const owner = await findOrderCustomer(tx, s);
+  if (!owner) return;
+  await enqueueEmail(settings.jobs, tx, {
+    kind: 'order-audited',
+    to: owner.email,
+    eventId: audit.id,
+    email: orderAuditedEmail(settings, { firstName: owner.firstName, order: orderView(s), outcome: audit.outcome, notes: audit.notes }),
   });
 }
 

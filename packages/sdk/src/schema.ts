@@ -138,6 +138,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your rating of the order’s latest delivery */
+        get: operations["getApiV1OrdersByIdRating"];
+        put?: never;
+        /**
+         * Rate the order’s latest delivery: 1–5 stars and an optional comment
+         * @description Only a delivered order can be rated (409 before). The rating can be changed for 14 days after it is first given. A rating of 2 or less opens an audit: another reviewer checks the delivery, and you hear the outcome by e-mail and the `order.audited` webhook.
+         */
+        post: operations["postApiV1OrdersByIdRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/reviewed.docx": {
         parameters: {
             query?: never;
@@ -209,6 +230,47 @@ export interface webhooks {
         put?: never;
         /**
          * The message.created event
+         * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.audited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.audited event
          * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
          */
         post: {
@@ -694,6 +756,15 @@ export interface components {
             data: components["schemas"]["OrderSummary"][];
             nextCursor: string | null;
         };
+        OrderRating: {
+            /** Format: date-time */
+            changeableUntil: string;
+            comment: string;
+            deliveryNumber: number;
+            /** Format: date-time */
+            ratedAt: string;
+            stars: number;
+        };
         OrderSummary: {
             /** @enum {string} */
             category: "web-copy" | "blog-post" | "email" | "social-media" | "marketing" | "technical" | "general";
@@ -784,6 +855,13 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             data: {
+                audit?: {
+                    certificateCode?: string;
+                    /** @enum {string} */
+                    outcome: "passed" | "corrected";
+                    /** @enum {string} */
+                    reason: "low-rating" | "sample";
+                };
                 certificateCode?: string;
                 /** @enum {string} */
                 from?: "customer" | "team";
@@ -795,7 +873,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "order.late" | "message.created";
+            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "order.late" | "order.audited" | "message.created";
         };
     };
     responses: never;
@@ -873,7 +951,7 @@ export interface operations {
                         code: string;
                         keyId: string;
                         revokedAt: string | null;
-                        revokedReason: ("refunded" | "revised") | null;
+                        revokedReason: ("refunded" | "revised" | "corrected-after-audit") | null;
                         signature: string;
                         /** @enum {string} */
                         status: "valid" | "revoked";
@@ -1219,6 +1297,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    getApiV1OrdersByIdRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canRate: boolean;
+                        rating: components["schemas"]["OrderRating"] | null;
+                    };
+                };
+            };
+        };
+    };
+    postApiV1OrdersByIdRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    comment?: string;
+                    stars: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canRate: boolean;
+                        rating: components["schemas"]["OrderRating"] | null;
+                    };
                 };
             };
         };

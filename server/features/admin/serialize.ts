@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { refundedBySubmission } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
+import { auditOfOrder } from '../ratings';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -87,5 +88,6 @@ export async function loadAdminSubmission(db: Executor, id: string): Promise<Adm
   const docs = await loadDocuments(db, [id]);
   const refunded = await refundedBySubmission(db, [id]);
   const claims = await claimsBySubmission(db, [id]);
-  return toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null);
+  const audit = await auditOfOrder(db, id);
+  return { ...toAdminSubmission(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
 }

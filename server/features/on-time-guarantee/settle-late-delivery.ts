@@ -10,6 +10,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { lateDeliveries, payments, type SubmissionRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { orderMoney, refundOrder, type RefundGateway } from '../payments';
+import { orderHasOpenAudit } from '../ratings';
 
 /** The idempotency key of an order's late-delivery refund: one per order, whatever retries it. */
 export const lateRefundKey = (submissionId: string) => `late-${submissionId}`;
@@ -30,6 +31,8 @@ export async function settleLateDelivery(
   deliveredAt: Date,
 ): Promise<LateDeliveryFacts | null> {
   if (!order.dueDate || deliveredAt.getTime() <= order.dueDate.getTime()) return null;
+  // A correction delivered to close an audit is the promise kept, not a late delivery.
+  if (await orderHasOpenAudit(tx, order.id)) return null;
   const owed = lateDeliveryRefund(order);
   const money = await orderMoney(tx, order.id);
   const refundPence = Math.max(0, Math.min(owed.pence, money.netPence));

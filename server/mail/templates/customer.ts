@@ -85,6 +85,26 @@ export function reviewCompletedEmail(
   });
 }
 
+/** An audit of the customer's delivery closed (decision 068): it stands, or a corrected version is delivered. */
+export function orderAuditedEmail(
+  frame: EmailFrame,
+  { firstName, order, outcome, notes }: CustomerOrderInput & { outcome: 'passed' | 'corrected'; notes: string },
+): RenderedEmail {
+  const corrected = outcome === 'corrected';
+  return renderEmail(frame, {
+    subject: corrected ? `A corrected review is ready: order ${order.id}` : `We checked your review again: order ${order.id}`,
+    heading: corrected ? 'We corrected your review' : 'Your review was checked again',
+    intro: [
+      greeting(firstName),
+      corrected
+        ? `A second ${BRAND.name} reviewer audited the review of order ${order.id} and corrected it. The corrected version, with its own certificate, is in your dashboard; the previous certificate is revoked as corrected after audit.`
+        : `A second ${BRAND.name} reviewer audited the review of order ${order.id} and found that it stands as delivered.`,
+    ],
+    quote: { label: 'What the audit found', text: notes },
+    action: { label: 'Open your dashboard', path: '/dashboard' },
+  });
+}
+
 export interface TeamMessageInput extends CustomerOrderInput {
   message: string;
   hasAttachment: boolean;
