@@ -29,6 +29,13 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 export const AUDIT_REASON_LABELS: Record<AuditReason, string> = { 'low-rating': 'Low rating', sample: 'Sample check' };
 export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = { open: 'Audit open', passed: 'Audit passed', corrected: 'Corrected after audit' };
 
+/** What the customer's dashboard says of the order's audit. */
+export const AUDIT_CUSTOMER_TEXT: Record<AuditStatus, string> = {
+  open: 'A second reviewer is auditing this review. We will e-mail you what they find.',
+  passed: 'A second reviewer audited this review and found that it stands.',
+  corrected: 'A second reviewer audited this review and delivered a corrected version.',
+};
+
 export const AUDIT_MESSAGES = {
   notFound: 'This order has no open audit.',
   outcome: 'Choose passed or corrected',
@@ -58,7 +65,12 @@ export const orderRatingSchema = z
   })
   .meta({ id: 'OrderRating' });
 export type OrderRating = z.infer<typeof orderRatingSchema>;
-export const orderRatingAnswerSchema = z.object({ rating: orderRatingSchema.nullable(), canRate: z.boolean() });
+/** `auditStatus`: the order's latest audit as the customer sees it (open, passed, corrected), null when none. */
+export const orderRatingAnswerSchema = z.object({
+  rating: orderRatingSchema.nullable(),
+  canRate: z.boolean(),
+  auditStatus: z.enum(AUDIT_STATUSES).nullable().default(null),
+});
 export type OrderRatingAnswer = z.infer<typeof orderRatingAnswerSchema>;
 
 /** An order's audit, as the review team sees it (GET /api/admin/submissions/:id). */

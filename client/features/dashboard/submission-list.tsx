@@ -12,6 +12,7 @@ import { MessagesDialog } from './messages-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
+import { RateDelivery } from '@client/features/ratings';
 
 export function contentPreview(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -60,6 +61,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         {contentPreview(s.reviewedContent || s.content)}
       </p>
       <RefundedAmount submission={s} />
+      {s.status === 'completed' ? <RateDelivery submissionId={s.id} /> : null}
       <div className="flex flex-wrap gap-2">
         {s.status === 'new' ? (
           <Button asChild variant="accent" size="sm">

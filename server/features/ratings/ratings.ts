@@ -4,6 +4,7 @@ import {
   RATING_CHANGE_DAYS,
   RATING_MESSAGES,
   type Audit,
+  type AuditStatus,
   type OrderRating,
   type OrderRatingAnswer,
 } from '../../../shared/ratings-audits.schema';
@@ -33,9 +34,9 @@ function canRate(order: Pick<SubmissionRow, 'status'>, delivery: unknown): boole
 /** The customer's rating of the order's latest delivery, and whether they may rate it (decision 068). */
 export async function ratingOfOrder(db: Executor, order: Pick<SubmissionRow, 'id' | 'status'>): Promise<OrderRatingAnswer> {
   const delivery = await latestDelivery(db, order.id);
-  if (!delivery) return { rating: null, canRate: false };
+  if (!delivery) return { rating: null, canRate: false, auditStatus: null };
   const [row] = await db.select().from(orderRatings).where(eq(orderRatings.deliveryId, delivery.id)).limit(1);
-  return { rating: row ? toRating(row, delivery.number) : null, canRate: canRate(order, delivery) };
+  return { rating: row ? toRating(row, delivery.number) : null, canRate: canRate(order, delivery), auditStatus: await auditStatusOf(db, order.id) };
 }
 
 function toRating(row: typeof orderRatings.$inferSelect, deliveryNumber: number): OrderRating {
@@ -87,8 +88,19 @@ export async function rateOrder(
         .values({ id: newId(), submissionId: order.id, deliveryId: delivery.id, reason: 'low-rating', ratingId: saved.id, openedAt: input.now })
         .onConflictDoNothing();
     }
-    return { rating: toRating(saved, delivery.number), canRate: true };
+    return { rating: toRating(saved, delivery.number), canRate: true, auditStatus: await auditStatusOf(tx, order.id) };
   });
+}
+
+/** The order's latest audit's status, as its customer sees it (the dashboard). */
+async function auditStatusOf(db: Executor, submissionId: string): Promise<AuditStatus | null> {
+  const [row] = await db
+    .select({ status: orderAudits.status })
+    .from(orderAudits)
+    .where(eq(orderAudits.submissionId, submissionId))
+    .orderBy(desc(orderAudits.openedAt))
+    .limit(1);
+  return row?.status ?? null;
 }
 
 /** The order's audit the team acts on: the open one, else the latest closed (GET /api/admin/submissions/:id). */
