@@ -1337,6 +1337,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @default null */
+                        auditStatus: ("open" | "passed" | "corrected") | null;
                         canRate: boolean;
                         rating: components["schemas"]["OrderRating"] | null;
                     };
@@ -1388,6 +1390,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @default null */
+                        auditStatus: ("open" | "passed" | "corrected") | null;
                         canRate: boolean;
                         rating: components["schemas"]["OrderRating"] | null;
                     };
