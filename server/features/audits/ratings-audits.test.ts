@@ -22,7 +22,8 @@ beforeAll(async () => {
   customer = await signUp(t.app);
   const hook = await t.request('POST', '/api/webhook-endpoints', customer, { url: 'http://127.0.0.1:9/hook', events: ['order.audited'] });
   expect(hook.statusCode, hook.body).toBe(201);
-});
+  // Four accounts' password hashes on a busy machine: a limit, never a wait.
+}, 180_000);
 afterAll(() => t.close());
 afterEach(() => {
   t.app.context.now = () => new Date();

@@ -19,7 +19,8 @@ beforeAll(async () => {
   t = await createTestApp(stripeTestConfig(stripeUrl));
   alice = await signUp(t.app);
   rita = await signUpReviewer(t.app);
-});
+  // Accounts' password hashes on a busy machine: a limit, never a wait.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await fake.close();

@@ -18,7 +18,8 @@ beforeAll(async () => {
   t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
   admin = await signUpAdmin(t.app);
   rita = await signUpReviewer(t.app);
-});
+  // Accounts' password hashes on a busy machine: a limit, never a wait.
+}, 180_000);
 afterAll(() => t.close());
 afterEach(() => {
   t.app.context.now = () => new Date();
