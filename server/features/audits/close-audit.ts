@@ -49,7 +49,8 @@ export async function closeAudit(
       .where(eq(orderAudits.id, open.audit.id));
     await notifyOrderAudited(context.mail, tx, row, { id: open.audit.id, outcome, notes });
     await enqueueWebhookEvent(context.jobs, tx, row.id, 'order.audited', {
-      status: 'completed',
+      // A correction leaves the order delivered again; a pass leaves it where it was (a revision may be under way).
+      status: outcome === 'corrected' ? 'completed' : row.status,
       audit: { outcome, reason: open.audit.reason, ...(certificateCode ? { certificateCode } : {}) },
     });
     return (await auditOfOrder(tx, row.id))!;
