@@ -3,6 +3,8 @@ import { isoDateTimeSchema } from './api.schema';
 import { CATEGORIES, ENGLISH_VARIANTS } from './categories';
 import { checkedClaimSchema } from './fact-check.schema';
 import { MAX_MESSAGE_CHARACTERS, MESSAGE_TEXTS } from './message.schema';
+import { lateDeliverySchema } from './on-time-guarantee.schema';
+import { auditedEventSchema } from './ratings-audits.schema';
 import { SERVICE_TIERS } from './service-tiers';
 import { buildSubmissionSchema, MAX_SHORT_FIELD_CHARACTERS } from './submission.schema';
 import { SUBMISSION_STATUSES } from './submission-status';
@@ -275,6 +277,8 @@ export const WEBHOOK_EVENTS = [
   'order.in_review',
   'order.completed',
   'order.revision_requested',
+  'order.late',
+  'order.audited',
   'message.created',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -350,6 +354,10 @@ export const webhookEventSchema = z
       from: z.enum(['customer', 'team']).optional(),
       /** order.completed: the delivery's certificate of human review (GET /api/v1/certificates/{code}). */
       certificateCode: z.string().optional(),
+      /** order.late: the delivery came after its due time, and what the on-time guarantee refunded (decision 068). */
+      lateDelivery: lateDeliverySchema.optional(),
+      /** order.audited: how a second reviewer's audit of the delivery closed; a correction's new certificate (decision 068). */
+      audit: auditedEventSchema.optional(),
     }),
   })
   .meta({ id: 'WebhookEvent' });

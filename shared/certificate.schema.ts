@@ -78,12 +78,13 @@ export type CertificateBody = z.infer<typeof certificateBodySchema>;
 
 export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
-export const REVOCATION_REASONS = ['refunded', 'revised'] as const;
+export const REVOCATION_REASONS = ['refunded', 'revised', 'corrected-after-audit'] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 export const REVOCATION_TEXT: Record<RevocationReason, string> = {
   refunded: 'The order was refunded in full, so this review no longer stands.',
   revised: 'The delivery was replaced by a revision, which has its own certificate.',
+  'corrected-after-audit': 'An audit found this review needed correcting; the corrected version has its own certificate.',
 };
 
 /** GET /api/v1/certificates/:code: the signed body with its signature, or only that a certificate exists. */

@@ -234,9 +234,10 @@ export const QUEUE_MAX_LIMIT = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** Queue views (issue 14): everything, the signed-in reviewer's live claims, or work nobody holds. */
-export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed'] as const;
+export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'audits'] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
-export const QUEUE_VIEW_LABELS: Record<QueueView, string> = { all: 'All', mine: 'My work', unclaimed: 'Unclaimed' };
+/** "Audits": orders with an open audit (decision 068), whatever their status. */
+export const QUEUE_VIEW_LABELS: Record<QueueView, string> = { all: 'All', mine: 'My work', unclaimed: 'Unclaimed', audits: 'Audits' };
 
 /** A claim with no activity (claim, save) for CLAIM_IDLE_HOURS (decision 021) has lapsed: unclaimed again. */
 export const CLAIM_LAPSE_MS = CLAIM_IDLE_HOURS * 60 * 60 * 1000;

@@ -10,6 +10,7 @@ import { SUBMISSION_STATUSES } from './submission-status';
 import { isHttpUrl } from './http-url';
 import { claimInfoSchema } from './team.schema';
 import { editorialResponsibilityInputSchema, editorialResponsibilitySchema } from './editorial.schema';
+import { auditSchema } from './ratings-audits.schema';
 
 export * from './submission-limits';
 
@@ -134,6 +135,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   amount: submissionSchema.shape.amount.optional(),
   amountPence: submissionSchema.shape.amountPence.optional(),
   refundedPence: z.number().int().nonnegative().optional(),
+  /** The order's open audit, else its latest closed one (decision 068); only on the one-order answer. */
+  audit: auditSchema.nullable().optional(),
   customerName: z.string(),
   customerEmail: z.string(),
   /** Who is working on the order; null when nobody is or the claim lapsed. */

@@ -29,6 +29,8 @@ export const queryKeys = {
     factCheck: (id: string) => ['submissions', id, 'fact-check'] as const,
     deliveries: (id: string) => ['submissions', id, 'deliveries'] as const,
     certificate: (id: string) => ['submissions', id, 'certificate'] as const,
+    /** The customer's rating of the latest delivery (decision 068). */
+    rating: (id: string) => ['submissions', id, 'rating'] as const,
   },
   /** The public verify page (issue 24): a certificate by its code, and the published keys. */
   certificates: {

@@ -7,6 +7,8 @@ import type { LinkCheck } from '../../shared/link-checks.schema';
 import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
+import type { AuditReason, AuditStatus } from '../../shared/ratings-audits.schema';
+import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -354,6 +356,8 @@ export const submissionStatusChanges = pgTable(
 export interface OrderEventData {
   certificateCode?: string;
   refundedPence?: number;
+  /** A completion after the due time: what the on-time guarantee gave back (decision 068). */
+  lateDelivery?: LateDeliveryFacts;
 }
 
 export const orderEvents = pgTable(
@@ -444,7 +448,7 @@ export const refunds = pgTable(
     providerRefundId: text('provider_refund_id').notNull(),
     idempotencyKey: text('idempotency_key'),
     amountPence: integer('amount_pence').notNull(),
-    /** cancellation | admin | provider (made in the provider's dashboard, learnt from the webhook). */
+    /** cancellation | admin | late-delivery (decision 068) | provider (made in the provider's dashboard, learnt from the webhook). */
     source: text('source').notNull(),
     reason: text('reason').notNull().default(''),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
@@ -480,6 +484,81 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_submission_number_unique').on(t.submissionId, t.number),
     // Per-reviewer output over a range of days (decision 023).
     index('deliveries_delivered_at_idx').on(t.deliveredAt),
+  ],
+);
+
+/**
+ * The on-time guarantee's record (decision 068): one row per order delivered after its due time, its primary key
+ * the order, so a retried or concurrent completion, or a late revision, never refunds twice. The refund itself is a
+ * row of `refunds` (source "late-delivery"), made under the idempotency key `late-<order id>`.
+ */
+export const lateDeliveries = pgTable(
+  'late_deliveries',
+  {
+    submissionId: text('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+    refundPence: integer('refund_pence').notNull(),
+    basis: text('basis').$type<LateRefundBasis>().notNull(),
+    refundTo: text('refund_to').$type<LateRefundDestination>().notNull(),
+    refundStatus: text('refund_status').$type<LateRefundStatus>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('late_deliveries_delivered_idx').on(t.deliveredAt)],
+);
+
+/** The customer's rating of one delivery (decision 068): changed in place for 14 days after it is first given. */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    ratedBy: text('rated_by').references(() => users.id, { onDelete: 'set null' }),
+    stars: smallint('stars').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_ratings_delivery_unique').on(t.deliveryId),
+    index('order_ratings_submission_idx').on(t.submissionId),
+    check('order_ratings_stars', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * A second look at a delivery (decision 068): opened by a low rating or a sample, closed by a reviewer who neither
+ * delivered nor signed it off. At most one open audit per order (the partial unique index).
+ */
+export const orderAudits = pgTable(
+  'order_audits',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<AuditReason>().notNull(),
+    status: text('status').$type<AuditStatus>().notNull().default('open'),
+    ratingId: text('rating_id').references(() => orderRatings.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    closedBy: text('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_audits_one_open').on(t.submissionId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('order_audits_delivery_reason_unique').on(t.deliveryId, t.reason),
+    index('order_audits_status_idx').on(t.status, t.openedAt),
   ],
 );
 

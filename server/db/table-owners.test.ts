@@ -39,6 +39,11 @@ const OWNERS: Record<string, string[]> = {
   payments: ['payments', 'credit', ERASURE],
   refunds: ['payments'],
   deliveries: ['review-desk', 'delivery-diff', ERASURE],
+  // The on-time guarantee's one record per late order (decision 068).
+  late_deliveries: ['on-time-guarantee'],
+  // A delivery's rating (its customer's), and the audit a low rating opens and another reviewer closes (decision 068).
+  order_ratings: ['ratings'],
+  order_audits: ['ratings', 'audits'],
   delivery_efforts: ['review-effort'],
   insights_days: ['insights'],
   insights_turnaround_days: ['insights'],

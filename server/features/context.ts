@@ -4,6 +4,7 @@ import type { MailSettings } from '../mail/settings';
 import type { BillingIssuer } from './billing-documents';
 import { resolveSigningKey, type SigningKey } from './certificates';
 import type { OrderEventConsumer, OrderLifecycle } from './orders';
+import { createStripeClient, refundGateway, type RefundGateway } from './payments';
 
 /**
  * What the features that move an order, and the consumers of those moves, are handed (decision 058): built once per
@@ -22,6 +23,13 @@ export interface FeatureContext extends OrderLifecycle<FeatureContext> {
    * first use, so an app that never completes a review never touches DATA_DIR for it.
    */
   certificateKey: () => SigningKey;
+  /**
+   * The clock of the moves (a delivery's time, hence whether it was late: decision 068). The real time in the app;
+   * a test sets `app.context.now` to move it, never waits.
+   */
+  now: () => Date;
+  /** Money back through the payment provider the order was paid with (the on-time guarantee's late refund). */
+  refunds: RefundGateway;
 }
 
 export function featureContextFrom(
@@ -32,6 +40,8 @@ export function featureContextFrom(
     ...parts,
     billing: { vatNumber: config.VAT_NUMBER ?? null },
     certificateKey: once(() => resolveSigningKey(config)),
+    now: () => new Date(),
+    refunds: refundGateway(config.stripe ? createStripeClient(config.stripe) : null),
   };
 }
 

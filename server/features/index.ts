@@ -36,6 +36,8 @@ import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
 import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
+import { ratingRoutes, ratingV1Routes } from './ratings/routes';
+import { auditRoutes } from './audits/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -82,7 +84,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiKeyRoutes,
   creditRoutes,
   // Other features' /api/v1 routes go inside the public API's plugin, so its OpenAPI document lists them.
-  apiV1Routes([publicCertificateRoute, credentialV1Route, editorialRecordV1Route, styleGuideV1Routes]),
+  apiV1Routes([publicCertificateRoute, credentialV1Route, editorialRecordV1Route, styleGuideV1Routes, ratingV1Routes]),
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
@@ -95,6 +97,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   styleGuideRoutes,
   billingDocumentRoutes,
   mcpRoutes,
+  ratingRoutes,
+  auditRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

@@ -1,3 +1,4 @@
+import type { LateDeliveryFacts } from '../../shared/on-time-guarantee.schema';
 /**
  * Notifications the rest of the server raises. Each is called INSIDE the transaction of the change that
  * causes it (pass the transaction as `tx`), so the e-mail is recorded if and only if the change commits, and
@@ -19,6 +20,7 @@ import type { MailSettings } from './settings';
 import {
   paymentReceivedEmail,
   reviewCompletedEmail,
+  orderAuditedEmail,
   reviewStartedEmail,
   teamMessageEmail,
   type DeliverySummary,
@@ -134,6 +136,7 @@ async function notifyOwner(
   s: SubmissionRow,
   kind: 'review-started' | 'review-completed',
   deliveredDiff?: DeliveredDiffReader,
+  lateDelivery?: LateDeliveryFacts,
 ): Promise<void> {
   const owner = await findOrderCustomer(tx, s);
   if (!owner) return;
@@ -141,7 +144,7 @@ async function notifyOwner(
   const email =
     kind === 'review-started'
       ? reviewStartedEmail(settings, input)
-      : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s, deliveredDiff) });
+      : reviewCompletedEmail(settings, { ...input, delivery: await deliverySummary(tx, s, deliveredDiff), ...(lateDelivery ? { lateDelivery } : {}) });
   await enqueueEmail(settings.jobs, tx, { kind, to: owner.email, eventId: s.id, email });
 }
 
@@ -150,14 +153,18 @@ export async function notifyReviewStarted(settings: MailSettings, tx: Executor, 
   await notifyOwner(settings, tx, s, 'review-started');
 }
 
-/** To the customer: the review is complete (link to the dashboard), with the words the delivery changed. */
+/**
+ * To the customer: the review is complete (link to the dashboard), with the words the delivery changed, and when it
+ * came late what the on-time guarantee refunded (decision 068).
+ */
 export async function notifyReviewCompleted(
   settings: MailSettings,
   tx: Executor,
   s: SubmissionRow,
   deliveredDiff?: DeliveredDiffReader,
+  lateDelivery?: LateDeliveryFacts,
 ): Promise<void> {
-  await notifyOwner(settings, tx, s, 'review-completed', deliveredDiff);
+  await notifyOwner(settings, tx, s, 'review-completed', deliveredDiff, lateDelivery);
 }
 
 /** A new message: from the team → the customer; from the customer → the team, in a digest per order. */
@@ -310,6 +317,23 @@ export async function notifyRefundIssued(
     to: owner.email,
     eventId: refund.eventId,
     email: refundIssuedEmail(settings, { firstName: owner.firstName, order: orderView(s), ...refund }),
+  });
+}
+
+/** To the customer: an audit of their delivery closed, passed or corrected with a new version (decision 068). */
+export async function notifyOrderAudited(
+  settings: MailSettings,
+  tx: Executor,
+  s: SubmissionRow,
+  audit: { id: string; outcome: 'passed' | 'corrected'; notes: string },
+): Promise<void> {
+  const owner = await findOrderCustomer(tx, s);
+  if (!owner) return;
+  await enqueueEmail(settings.jobs, tx, {
+    kind: 'order-audited',
+    to: owner.email,
+    eventId: audit.id,
+    email: orderAuditedEmail(settings, { firstName: owner.firstName, order: orderView(s), outcome: audit.outcome, notes: audit.notes }),
   });
 }
 

@@ -28,7 +28,7 @@ export function orderMoveEmails(deliveredDiff: DeliveredDiffReader) {
   return async (tx: Executor, { mail }: { mail: MailSettings }, { to, actor, data, order }: OrderMove): Promise<void> => {
     if (to === 'paid') return notifyPaymentReceived(mail, tx, order);
     if (to === 'in-review') return notifyReviewStarted(mail, tx, order);
-    if (to === 'completed') return notifyReviewCompleted(mail, tx, order, deliveredDiff);
+    if (to === 'completed') return notifyReviewCompleted(mail, tx, order, deliveredDiff, data.lateDelivery);
     if (to === 'revision-requested') return notifyRevisionRequested(mail, tx, order, order.revisionMessage ?? '');
     // A customer's cancellation is refunded in full (decision 018); an administrator's cancel e-mails nobody, nor
     // does discarding an order never paid (decision 069).

@@ -25,7 +25,8 @@ export type EmailKind =
   | 'team-invitation'
   | 'organisation-invitation'
   | 'webhook-disabled'
-  | 'due-soon';
+  | 'due-soon'
+  | 'order-audited';
 
 export interface QueuedEmail {
   kind: EmailKind;

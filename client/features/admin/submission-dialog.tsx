@@ -15,6 +15,7 @@ import { ClaimBar } from './claim-bar';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
+import { AuditPanel } from '@client/features/audits';
 import { ReviewForm } from './review/review-form';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
@@ -157,6 +158,7 @@ function OrderReview({
         <span className="text-slate-600">(full page, with keyboard shortcuts)</span>
       </p>
       <AfterPaymentPanel submission={s} open={open} showMoney={user?.isAdmin ?? false} />
+      <AuditPanel submission={s} />
       <ClaimBar submission={s} />
       <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">
         <h3 className="text-base font-semibold">Review</h3>

@@ -12,6 +12,7 @@ import { CustomerStatusBadge } from '@client/components/ui/status-badge';
 import { UnpaidOrderActions } from './unpaid-order-actions';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
+import { RateDelivery } from '@client/features/ratings';
 
 export function contentPreview(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -61,6 +62,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         {contentPreview(s.reviewedContent || s.content)}
       </p>
       <RefundedAmount submission={s} />
+      {s.status === 'completed' ? <RateDelivery submissionId={s.id} /> : null}
       <div className="flex flex-wrap gap-2">
         <UnpaidOrderActions submission={s} />
         <MessagesDialog submissionId={s.id} title={s.title} />

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
+import { ON_TIME_GUARANTEE } from '@shared/on-time-guarantee';
 import { MINIMUM_CHARGE_PENCE } from '@shared/pricing';
 import { TIER_LIST } from '@shared/service-tiers';
 import {
@@ -134,6 +135,11 @@ export default function ServicesPage() {
               </tbody>
             </table>
           </div>
+        </div>
+        <div id="on-time-guarantee" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6" data-testid="on-time-guarantee">
+          <h3 className="text-lg font-semibold text-slate-900">{ON_TIME_GUARANTEE.heading}</h3>
+          <p className="mt-3 text-sm leading-relaxed text-slate-700">{ON_TIME_GUARANTEE.summary}</p>
+          <p className="mt-2 text-sm leading-relaxed text-slate-700">{ON_TIME_GUARANTEE.detail}</p>
         </div>
       </Section>
 

@@ -45,3 +45,15 @@ describe('/services', () => {
     expect(screen.getByRole('table').textContent).not.toContain('VAT');
   });
 });
+
+describe('/services: the on-time guarantee (issue 44)', () => {
+  it('states the refund of a late delivery in plain words', () => {
+    renderServices(0);
+    const text = screen.getByTestId('on-time-guarantee').textContent ?? '';
+    expect(text).toContain('On-time guarantee');
+    expect(text).toContain('If we deliver after the due time, you get money back automatically');
+    expect(text).toContain('the whole fast-turnaround surcharge');
+    expect(text).toContain('20% of the price');
+    expect(text).toContain('back to the card you paid with, or to your credit');
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useSiteConfig } from '@client/lib/site-config';
 import { BRAND } from '@shared/brand';
+import { ON_TIME_GUARANTEE } from '@shared/on-time-guarantee';
 import {
   FAST_FEE,
   FAST_HOURS,
@@ -101,6 +102,16 @@ export default function TermsOfServicePage() {
           dashboard, and we e-mail you when it is ready. If we cannot meet a due date we will tell you as soon as
           possible.
         </p>
+      ),
+    },
+    {
+      id: 'on-time-guarantee',
+      title: ON_TIME_GUARANTEE.heading,
+      body: (
+        <>
+          <p>{ON_TIME_GUARANTEE.summary}</p>
+          <p>{ON_TIME_GUARANTEE.detail}</p>
+        </>
       ),
     },
     {

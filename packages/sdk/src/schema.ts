@@ -138,6 +138,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your rating of the order’s latest delivery */
+        get: operations["getApiV1OrdersByIdRating"];
+        put?: never;
+        /**
+         * Rate the order’s latest delivery: 1–5 stars and an optional comment
+         * @description Only a delivered order can be rated (409 before). The rating can be changed for 14 days after it is first given. A rating of 2 or less opens an audit: another reviewer checks the delivery, and you hear the outcome by e-mail and the `order.audited` webhook.
+         */
+        post: operations["postApiV1OrdersByIdRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/reviewed.docx": {
         parameters: {
             query?: never;
@@ -239,6 +260,47 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.audited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.audited event
+         * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.completed": {
         parameters: {
             query?: never;
@@ -291,6 +353,47 @@ export interface webhooks {
         put?: never;
         /**
          * The order.in_review event
+         * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.late": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.late event
          * @description Sent to your endpoint with the `HumanProof-Signature` header. Answer 2xx within 10 seconds.
          */
         post: {
@@ -542,6 +645,19 @@ export interface components {
             type: string[];
             validFrom: string;
         };
+        LateDelivery: {
+            /** @enum {string} */
+            basis: "surcharge" | "percent";
+            /** Format: date-time */
+            deliveredAt: string;
+            /** Format: date-time */
+            dueAt: string;
+            refundPence: number;
+            /** @enum {string} */
+            refundStatus: "refunded" | "failed" | "nothing-paid";
+            /** @enum {string} */
+            refundTo: "card" | "credit" | "none";
+        };
         Message: {
             content: string;
             /** Format: date-time */
@@ -640,6 +756,15 @@ export interface components {
             data: components["schemas"]["OrderSummary"][];
             nextCursor: string | null;
         };
+        OrderRating: {
+            /** Format: date-time */
+            changeableUntil: string;
+            comment: string;
+            deliveryNumber: number;
+            /** Format: date-time */
+            ratedAt: string;
+            stars: number;
+        };
         OrderSummary: {
             /** @enum {string} */
             category: "web-copy" | "blog-post" | "email" | "social-media" | "marketing" | "technical" | "general";
@@ -730,9 +855,17 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             data: {
+                audit?: {
+                    certificateCode?: string;
+                    /** @enum {string} */
+                    outcome: "passed" | "corrected";
+                    /** @enum {string} */
+                    reason: "low-rating" | "sample";
+                };
                 certificateCode?: string;
                 /** @enum {string} */
                 from?: "customer" | "team";
+                lateDelivery?: components["schemas"]["LateDelivery"];
                 messageId?: string;
                 orderId: string;
                 /** @enum {string} */
@@ -740,7 +873,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "message.created";
+            type: "order.paid" | "order.in_review" | "order.completed" | "order.revision_requested" | "order.late" | "order.audited" | "message.created";
         };
     };
     responses: never;
@@ -818,7 +951,7 @@ export interface operations {
                         code: string;
                         keyId: string;
                         revokedAt: string | null;
-                        revokedReason: ("refunded" | "revised") | null;
+                        revokedReason: ("refunded" | "revised" | "corrected-after-audit") | null;
                         signature: string;
                         /** @enum {string} */
                         status: "valid" | "revoked";
@@ -1164,6 +1297,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    getApiV1OrdersByIdRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        auditStatus: ("open" | "passed" | "corrected") | null;
+                        canRate: boolean;
+                        rating: components["schemas"]["OrderRating"] | null;
+                    };
+                };
+            };
+        };
+    };
+    postApiV1OrdersByIdRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    comment?: string;
+                    stars: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @default null */
+                        auditStatus: ("open" | "passed" | "corrected") | null;
+                        canRate: boolean;
+                        rating: components["schemas"]["OrderRating"] | null;
+                    };
                 };
             };
         };

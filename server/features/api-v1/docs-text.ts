@@ -66,6 +66,9 @@ Verify it over the raw body, refuse timestamps older than ${WEBHOOK_TOLERANCE_SE
 Failed deliveries are retried with exponential backoff for 24 hours; after that the endpoint is disabled and you
 get an e-mail. Each endpoint's delivery log shows every attempt and can resend one. Deliveries may arrive more than
 once or out of order: use the event \`id\` to ignore repeats, and \`GET /api/v1/orders/{id}\` for the current state.
+\`order.late\` follows the \`order.completed\` of a delivery made after its due time: its \`lateDelivery\` says what
+our on-time guarantee refunded (\`refundPence\`: the fast-turnaround surcharge, else 20% of the price) and where
+(\`refundTo\`: \`card\` or \`credit\`). It is sent once per order.
 
 TypeScript (Node):
 

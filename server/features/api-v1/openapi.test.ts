@@ -35,7 +35,7 @@ describe('OpenAPI 3.1 document', () => {
     const create = doc.paths['/api/v1/orders']!.post!;
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]));
     expect(JSON.stringify(create.requestBody)).toContain('OrderInput');
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['message.created', 'order.completed', 'order.in_review', 'order.paid', 'order.revision_requested']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['message.created', 'order.audited', 'order.completed', 'order.in_review', 'order.late', 'order.paid', 'order.revision_requested']);
   });
 
   it('documents signature verification in TypeScript and Python', async () => {

@@ -46,7 +46,7 @@ export interface RefundRequest {
   amount: number | 'all';
   /** One per request (a cancel, an admin form): a repeat with the same key refunds nothing more. */
   idempotencyKey: string;
-  source: 'cancellation' | 'admin';
+  source: 'cancellation' | 'admin' | 'late-delivery';
   reason: string;
   requestedBy: string | null;
 }

@@ -11,6 +11,7 @@ import { ORDER_NOT_FOUND, transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
 import { recordDeliveryEffort } from '../review-effort';
 import { issueCertificate, newCertificateCode } from '../certificates';
+import { settleLateDelivery } from '../on-time-guarantee';
 
 /**
  * What a reviewer may do by hand: only the moves of the lifecycle (shared/submission-status.ts, decision 018);
@@ -99,15 +100,17 @@ export async function moveStatus(
   // The row is locked (lockOrder), so the move cannot lose a race; the lifecycle module applies it. A delivery
   // is recorded first (with its certificate, which the order.completed webhook names, and the diff the e-mail
   // counts), from the order as the move leaves it.
-  const now = new Date();
+  const now = context.now();
   const certificateCode = to === 'completed' ? newCertificateCode() : undefined;
   if (certificateCode) {
     await recordDelivery(tx, context, { ...row, ...change.patch, status: to, completedAt: now }, change.changedBy, certificateCode);
   }
+  // A delivery after its due time refunds under the on-time guarantee (decision 068), told by the move's event.
+  const lateDelivery = certificateCode ? await settleLateDelivery(tx, context.refunds, row, now) : null;
   const updated = await transition(tx, row, to, { kind: 'admin', userId: change.changedBy }, change.reason, {
     context,
     now,
-    ...(certificateCode ? { eventData: { certificateCode } } : {}),
+    ...(certificateCode ? { eventData: { certificateCode, ...(lateDelivery ? { lateDelivery } : {}) } } : {}),
     ...(change.patch ? { patch: change.patch } : {}),
   });
   if (!updated) throw notFound(ORDER_NOT_FOUND);

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { documentsColumn, refundedPenceOfOrder, toDocument, type OrderDocumentRow } from '../customer-orders';
 import { claimantColumn, toClaimInfo } from './order-claims';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
+import { hasOpenAudit } from '../ratings';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
@@ -113,6 +114,8 @@ function searchArms(q: string): SearchArm[] {
 
 function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] {
   const where: SQL[] = [];
+  // The "Audits" view (decision 068): delivered orders with an open audit, whatever the status filter says.
+  if (query.view === 'audits') return [hasOpenAudit()];
   if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
   else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);

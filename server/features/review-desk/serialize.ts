@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { refundedByOrder } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
+import { auditOfOrder } from '../ratings';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -87,5 +88,6 @@ export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubm
   const docs = await loadDocuments(db, [id]);
   const refunded = await refundedByOrder(db, [id]);
   const claims = await claimsByOrder(db, [id]);
-  return toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null);
+  const audit = await auditOfOrder(db, id);
+  return { ...toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
 }

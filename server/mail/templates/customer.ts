@@ -1,6 +1,8 @@
 import { BRAND } from '../../../shared/brand';
 import { tierLabel } from '../../../shared/service-tiers';
 import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/fact-check.schema';
+import { lateDeliveryText } from '../../../shared/on-time-guarantee';
+import type { LateDeliveryFacts } from '../../../shared/on-time-guarantee.schema';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
 import { dueText, greeting, orderDetails, type OrderView } from './views';
 
@@ -62,7 +64,7 @@ function deliveryDetails(delivery: DeliverySummary | undefined): [string, string
 
 export function reviewCompletedEmail(
   frame: EmailFrame,
-  { firstName, order, delivery }: CustomerOrderInput & { delivery?: DeliverySummary },
+  { firstName, order, delivery, lateDelivery }: CustomerOrderInput & { delivery?: DeliverySummary; lateDelivery?: LateDeliveryFacts },
 ): RenderedEmail {
   return renderEmail(frame, {
     subject: `Your review is ready: order ${order.id}`,
@@ -70,6 +72,8 @@ export function reviewCompletedEmail(
     intro: [
       greeting(firstName),
       `The review of your ${tierLabel(order.serviceTier)} order is complete. Your reviewed content with every change marked, the fact-check report and the reviewer's notes are waiting in your dashboard.`,
+      // The on-time guarantee (decision 068): a late delivery says what it refunded.
+      ...(lateDelivery ? [lateDeliveryText(lateDelivery)] : []),
     ],
     details: [
       ['Order', order.id],
@@ -78,6 +82,26 @@ export function reviewCompletedEmail(
     ],
     action: { label: 'View your review', path: '/dashboard' },
     outro: ['Questions about the result? Reply from your dashboard and the reviewer will see it.'],
+  });
+}
+
+/** An audit of the customer's delivery closed (decision 068): it stands, or a corrected version is delivered. */
+export function orderAuditedEmail(
+  frame: EmailFrame,
+  { firstName, order, outcome, notes }: CustomerOrderInput & { outcome: 'passed' | 'corrected'; notes: string },
+): RenderedEmail {
+  const corrected = outcome === 'corrected';
+  return renderEmail(frame, {
+    subject: corrected ? `A corrected review is ready: order ${order.id}` : `We checked your review again: order ${order.id}`,
+    heading: corrected ? 'We corrected your review' : 'Your review was checked again',
+    intro: [
+      greeting(firstName),
+      corrected
+        ? `A second ${BRAND.name} reviewer audited the review of order ${order.id} and corrected it. The corrected version, with its own certificate, is in your dashboard; the previous certificate is revoked as corrected after audit.`
+        : `A second ${BRAND.name} reviewer audited the review of order ${order.id} and found that it stands as delivered.`,
+    ],
+    quote: { label: 'What the audit found', text: notes },
+    action: { label: 'Open your dashboard', path: '/dashboard' },
   });
 }
 

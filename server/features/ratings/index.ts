@@ -1,0 +1,2 @@
+/** What other features may use from ratings and the audits they open (decision 068). */
+export { auditOfOrder, hasOpenAudit, orderHasOpenAudit, rateOrder, ratingOfOrder } from './ratings';
