@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
 import { submissionRoutes } from './submissions/routes';
+import { orderTitleRoutes } from './order-titles/routes';
 import { paymentRoutes } from './payments/routes';
 import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
@@ -66,6 +67,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   accountRoutes,
   contactRoutes,
   submissionRoutes,
+  orderTitleRoutes,
   paymentRoutes,
   savedCardRoutes,
   messageRoutes,

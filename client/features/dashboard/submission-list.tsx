@@ -11,6 +11,7 @@ import { formatDate, formatPence } from '@client/lib/format';
 import { MessagesDialog } from './messages-dialog';
 import { StatusBadge } from '@client/components/ui/status-badge';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
+import { RenameOrderButton } from './rename-order-button';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
 
 export function contentPreview(content: string): string {
@@ -69,6 +70,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
           </Button>
         ) : null}
         <MessagesDialog submissionId={s.id} title={s.title} />
+        <RenameOrderButton submission={s} />
         <SubmissionDetailsDialog submission={s} />
         <AfterPaymentActions submission={s} />
         {canDownload ? (
