@@ -70,6 +70,8 @@ export function RenameOrderButton({ submission }: { submission: Pick<Submission,
               <Input
                 {...props}
                 name="title"
+                // The dialog opens on the title, ready to type (Radix keeps a focus already inside it).
+                autoFocus
                 autoComplete="off"
                 value={title}
                 maxLength={MAX_ORDER_TITLE_CHARACTERS * 2}
