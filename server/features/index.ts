@@ -34,6 +34,7 @@ import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
+import { orderPurchaseOrderRoutes } from './billing-documents/purchase-order-routes';
 import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { checkLinksJob } from './link-checks';
@@ -94,6 +95,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   linkCheckRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
+  orderPurchaseOrderRoutes,
   mcpRoutes,
 ];
 

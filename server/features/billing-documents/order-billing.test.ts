@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { BILLING_MESSAGES, MAX_PURCHASE_ORDER_CHARACTERS, type BillingDocumentSummary } from '../../../shared/billing-documents.schema';
 import { billingDocuments, payments, submissions } from '../../db/schema';
 import { createOrder, payOrder } from '../../test-support/orders';
-import { addMember, createOrganisation } from '../../test-support/organisations';
+import { addMember, createOrganisation, removeMember } from '../../test-support/organisations';
 import { pdfText } from '../../test-support/pdf-text';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { payOrderFromCredit } from '../credit';
@@ -115,6 +115,16 @@ describe('billing details and a purchase-order number at checkout', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(BILLING_MESSAGES.purchaseOrderAfterPayment);
     expect(await invoiceText(owner, id)).toContain('Purchase order: PO-2026-0042');
+
+    // A member who left the organisation no longer reads or sets the number of its orders (decision 047).
+    const unpaid = await createOrder(t.app, owner);
+    await setPurchaseOrder(owner, unpaid, 'PO-KEPT');
+    await removeMember(t.app.db, organisationId, colleague.id);
+    const read = await t.request('GET', `/api/submissions/${unpaid}/purchase-order`, colleague);
+    expect(read.statusCode).toBe(404);
+    expect(read.body).not.toContain('PO-KEPT');
+    expect((await setPurchaseOrder(colleague, unpaid, 'PO-LEAVER')).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/submissions/${unpaid}/purchase-order`, owner)).json()).toEqual({ purchaseOrderNumber: 'PO-KEPT' });
   });
 
   it('an empty number clears it; bad input is a 400 with a message; another customer’s order a 404', async () => {

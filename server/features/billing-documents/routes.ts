@@ -7,15 +7,12 @@ import {
   billingDocumentListSchema,
   billingExportQuerySchema,
   formatDocumentNumber,
-  orderPurchaseOrderInputSchema,
-  orderPurchaseOrderSchema,
 } from '../../../shared/billing-documents.schema';
 import { BRAND } from '../../../shared/brand';
 import { recordIdSchema } from '../../../shared/ids';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 import { findVisibleDocument, getBillingDetails, listDocuments, saveBillingDetails } from './documents';
 import { monthExportZip } from './export';
-import { getOrderPurchaseOrder, setOrderPurchaseOrder } from './order-purchase-order';
 import { buildBillingDocumentPdf, type Supplier } from './render-pdf';
 
 const idParams = z.object({ id: recordIdSchema() });
@@ -41,21 +38,6 @@ export async function billingDocumentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const user = await requireUser(request);
       return saveBillingDetails(app.db, user.id, request.body);
-    },
-  );
-
-  // One order's purchase-order number, given at checkout (issue 45, decision 070).
-  const purchaseOrder = { 200: orderPurchaseOrderSchema };
-  api.get('/api/submissions/:id/purchase-order', { config: customer, schema: { params: idParams, response: purchaseOrder } }, async (request) => {
-    const user = await requireUser(request);
-    return getOrderPurchaseOrder(app.db, user, request.params.id);
-  });
-  api.put(
-    '/api/submissions/:id/purchase-order',
-    { config: customer, schema: { params: idParams, body: orderPurchaseOrderInputSchema, response: purchaseOrder } },
-    async (request) => {
-      const user = await requireUser(request);
-      return setOrderPurchaseOrder(app.db, user, request.params.id, request.body.purchaseOrderNumber);
     },
   );
 
