@@ -23,7 +23,7 @@ test.use({ baseURL: BASE_URL });
 let instance: AppInstance | null = null;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a fresh embedded database migrates first: slow on a busy machine
   const logDir = path.join(root, '.tmp', `vat-registered-${PORT}`);
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
@@ -31,6 +31,7 @@ test.beforeAll(async () => {
     name: 'vat',
     port: PORT,
     logDir,
+    timeoutMs: 200_000,
     env: {
       VAT_NUMBER: 'GB123456789',
       PUBLIC_URL: BASE_URL,
