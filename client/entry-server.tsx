@@ -12,16 +12,22 @@ import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE, PAGE_ROUTES } from '@shared/rou
 import type { PrerenderedPage } from '@shared/seo';
 import { App } from '@client/app/app';
 import { BLOG_POSTS } from '@client/features/public-site/blog/posts';
+import { queryKeys } from '@client/lib/query-keys';
+import { SITE_CONFIG_DEFAULTS } from '@client/lib/site-config-fetch';
+import { VAT_STANDARD_RATE_BASIS_POINTS } from '@shared/vat';
 
 /** A path no route matches, to render the 404 page (it shows the same whatever the path). */
 const NOT_FOUND_PROBE = '/__not-found__';
 
-async function renderPath(path: string): Promise<string> {
+async function renderPath(path: string, vatRateBasisPoints = 0): Promise<string> {
   // Nothing is fetched while rendering (queries fetch once mounted, in the browser): pages render as for an
   // anonymous visitor with the default site config, exactly as the browser's first render before any answer.
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: () => new Promise<never>(() => {}), retry: false, staleTime: Infinity } },
   });
+  // The variant for a server with a VAT number (issue 45): its prices say the VAT they include. The browser's first
+  // render reads the same rate from the page (SITE_CONFIG_DEFAULTS), so a hydrating page matches it.
+  if (vatRateBasisPoints > 0) client.setQueryData(queryKeys.siteConfig, { ...SITE_CONFIG_DEFAULTS, vat: { rateBasisPoints: vatRateBasisPoints } });
   const { prelude } = await prerender(
     <StrictMode>
       <QueryClientProvider client={client}>
@@ -37,6 +43,13 @@ async function renderPath(path: string): Promise<string> {
   const html = await new Response(prelude).text();
   if (/<script|<template/.test(html)) throw new Error(`${path}: the pre-rendered HTML needs a script to complete`);
   return html;
+}
+
+/** The page as rendered, and as rendered with VAT-inclusive prices when that differs. */
+async function renderVariants(path: string): Promise<Pick<PrerenderedPage, 'html' | 'htmlWithVat'>> {
+  const html = await renderPath(path);
+  const htmlWithVat = await renderPath(path, VAT_STANDARD_RATE_BASIS_POINTS);
+  return htmlWithVat === html ? { html } : { html, htmlWithVat };
 }
 
 /** Every pre-rendered page, in route table order, then the 404 page. */
@@ -66,7 +79,7 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
       title: route.title,
       ...(route.description ? { description: route.description } : {}),
       ogType: 'website',
-      html: await renderPath(route.path),
+      ...(await renderVariants(route.path)),
     });
   }
   pages.push({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandLabel, normaliseBrand } from './saved-cards.schema';
 
 /**
  * Receipts, VAT invoices and credit notes (issue 27, decision 044): one document per payment, credit pack and
@@ -37,7 +38,19 @@ export const MAX_BILLING_ADDRESS_CHARACTERS = 500;
 export const MAX_BILLING_ADDRESS_LINES = 6;
 export const MAX_PURCHASE_ORDER_CHARACTERS = 100;
 
+/**
+ * How a payment's document says it was paid (issue 45): the card's brand and last four digits, or the prepaid
+ * credit; null when the provider did not say (a payment from before cards were recorded).
+ */
+export function paidWithText(payment: { fromCredit: boolean; cardBrand: string | null; cardLast4: string | null }): string | null {
+  if (payment.fromCredit) return BILLING_MESSAGES.paidWithCredit;
+  if (!payment.cardBrand || !payment.cardLast4) return null;
+  const brand = normaliseBrand(payment.cardBrand);
+  return `${brand === 'unknown' ? 'Card' : `${brandLabel(brand)} card`} ending ${payment.cardLast4}`;
+}
+
 export const BILLING_MESSAGES = {
+  paidWithCredit: 'Prepaid credit',
   noVat: 'No VAT is charged.',
   paidFromCredit: 'Paid from prepaid credit: the VAT was charged on the invoice for the credit, so none is charged here.',
   noVatCredited: 'No VAT is credited.',
@@ -50,6 +63,8 @@ export const BILLING_MESSAGES = {
   controlCharacters: 'Use letters, numbers and punctuation only: control characters are not allowed.',
   month: 'Choose a month as YYYY-MM, for example 2026-11.',
   saved: 'Billing details saved.',
+  purchaseOrderSaved: 'Saved: printed on this order’s invoice.',
+  purchaseOrderAfterPayment: 'This order is paid: its invoice has been issued and its purchase-order number can no longer change.',
 } as const;
 
 // Any C0/C1 control character or DEL; the address alone may hold line breaks (normalised to \n first).
@@ -89,6 +104,17 @@ export const billingDetailsInputSchema = z.object({
   purchaseOrderReference: oneLine(MAX_PURCHASE_ORDER_CHARACTERS, BILLING_MESSAGES.purchaseOrderTooLong),
 });
 export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
+
+/**
+ * The purchase-order number of one order, given at checkout (issue 45, decision 070): printed on that order's
+ * receipt or invoice in place of the standing reference. Empty clears it. Only before the order is paid.
+ */
+export const orderPurchaseOrderInputSchema = z
+  .object({ purchaseOrderNumber: oneLine(MAX_PURCHASE_ORDER_CHARACTERS, BILLING_MESSAGES.purchaseOrderTooLong) })
+  .strict();
+export type OrderPurchaseOrderInput = z.input<typeof orderPurchaseOrderInputSchema>;
+export const orderPurchaseOrderSchema = z.object({ purchaseOrderNumber: z.string() });
+export type OrderPurchaseOrder = z.infer<typeof orderPurchaseOrderSchema>;
 
 export const billingDetailsSchema = z.object({
   /** Whose details: the organisation's (its owners edit them) or the account's own. */

@@ -126,6 +126,11 @@ export interface PrerenderedPage {
   lastModified?: string;
   /** The markup inside <div id="root">. */
   html: string;
+  /**
+   * The markup as rendered with prices including VAT at the standard rate (issue 45), when it differs: served
+   * instead of `html` by a server with a VAT number, so a page's first load shows the VAT (decision 070).
+   */
+  htmlWithVat?: string;
 }
 
 export interface SitemapEntry {

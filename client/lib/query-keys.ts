@@ -68,6 +68,8 @@ export const queryKeys = {
     documents: ['billing', 'documents'] as const,
     documentsOf: (submissionId: string) => ['billing', 'documents', submissionId] as const,
     details: ['billing', 'details'] as const,
+    /** One order's purchase-order number, given at checkout (issue 45). */
+    purchaseOrder: (submissionId: string) => ['billing', 'purchase-order', submissionId] as const,
   },
   webhooks: {
     all: ['webhooks'] as const,

@@ -2,12 +2,22 @@ import { DEFAULT_SUPPORT_CONTACT } from '@shared/brand';
 import type { SiteConfig } from '@shared/site-config.schema';
 import { apiJson } from './api';
 
+/**
+ * The VAT rate the server wrote on the page's root (`data-vat-rate`, decision 070): a server with a VAT number serves
+ * the pre-rendered pages' VAT variant, and the first render here must match it. 0 outside a browser or without it.
+ */
+function pageVatRate(): number {
+  if (typeof document === 'undefined') return 0;
+  const rate = Number(document.getElementById('root')?.dataset.vatRate ?? 0);
+  return Number.isInteger(rate) && rate > 0 && rate < 10_000 ? rate : 0;
+}
+
 /** What a page shows until GET /api/config answers (and what the pre-rendered pages hold). */
 export const SITE_CONFIG_DEFAULTS: SiteConfig = {
   support: DEFAULT_SUPPORT_CONTACT,
   payments: { provider: 'sandbox', publishableKey: null },
   signIn: { provider: 'password' },
-  vat: { rateBasisPoints: 0 },
+  vat: { rateBasisPoints: pageVatRate() },
 };
 
 /**

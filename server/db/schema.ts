@@ -415,6 +415,9 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     failureMessage: text('failure_message'),
+    /** The card that paid (issue 45): its brand and last four digits, read from the provider at payment; else null. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     /** When the provider confirmed the money (the ledger's date for a payment). */
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -1065,6 +1068,18 @@ export interface BillingDocumentLine {
   amountPence: number;
 }
 
+/**
+ * The purchase-order number the customer gave at checkout for one order (issue 45, decision 070), printed on its
+ * invoice instead of the account's or organisation's standing reference. Owned by billing documents.
+ */
+export const orderPurchaseOrders = pgTable('order_purchase_orders', {
+  submissionId: text('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  purchaseOrderNumber: text('purchase_order_number').notNull(),
+  updatedAt: updatedAt(),
+});
+
 export interface BillingDocumentBuyer {
   name: string;
   email: string;
@@ -1095,6 +1110,8 @@ export const billingDocuments = pgTable(
     refersToId: text('refers_to_id'),
     buyer: jsonb('buyer').$type<BillingDocumentBuyer>().notNull(),
     lines: jsonb('lines').$type<BillingDocumentLine[]>().notNull(),
+    /** How it was paid, as it prints ("Visa ending 4242", "Prepaid credit"); null when unknown or a credit note. */
+    paidWith: text('paid_with'),
     /** Our VAT number when the document was issued (null: no VAT charged). */
     vatNumber: text('vat_number'),
     /** VAT rate in basis points (2000 = 20%), 0 when no VAT is charged. */

@@ -32,7 +32,7 @@ const OWNERS: Record<string, string[]> = {
   style_guides: ['style-guide', 'organisations', ERASURE],
   // The order: created by customer-orders, moved only by orders (status-writes.test.ts); the review desk's columns
   // (draft, claim, due-soon flag) by review-desk, the effort's by review-effort; an organisation's leaving members' orders.
-  submissions: ['customer-orders', 'orders', 'review-desk', 'review-effort', 'organisations', ERASURE],
+  submissions: ['customer-orders', 'orders', 'order-titles', 'review-desk', 'review-effort', 'organisations', ERASURE],
   submission_status_changes: ['orders'],
   order_events: ['orders'],
   live_events: ['live-updates'],
@@ -74,6 +74,7 @@ const OWNERS: Record<string, string[]> = {
   webhook_attempts: ['webhooks'],
   document_number_series: ['billing-documents'],
   billing_documents: ['billing-documents'],
+  order_purchase_orders: ['billing-documents'],
   payment_customers: ['payments', ERASURE],
   saved_cards: ['payments', ERASURE],
 };

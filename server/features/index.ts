@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes';
 import { profileRoutes } from './profile/routes';
 import { siteConfigRoutes } from './site-config/routes';
 import { customerOrderRoutes } from './customer-orders/routes';
+import { orderTitleRoutes } from './order-titles/routes';
 import { paymentRoutes } from './payments/routes';
 import { savedCardRoutes } from './payments/saved-card-routes';
 import { messageRoutes } from './messages/routes';
@@ -34,6 +35,7 @@ import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
+import { orderPurchaseOrderRoutes } from './billing-documents/purchase-order-routes';
 import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { ratingRoutes, ratingV1Routes } from './ratings/routes';
@@ -69,6 +71,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   accountRoutes,
   contactRoutes,
   customerOrderRoutes,
+  orderTitleRoutes,
   paymentRoutes,
   savedCardRoutes,
   messageRoutes,
@@ -96,6 +99,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   linkCheckRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
+  orderPurchaseOrderRoutes,
   mcpRoutes,
   ratingRoutes,
   auditRoutes,

@@ -34,8 +34,11 @@ export function buildPageDocuments(options: {
   support: SupportContact;
   /** The text of a stylesheet the shell links (`/assets/x.css`), to inline it into pre-rendered pages. */
   stylesheet?: (href: string) => string | undefined;
+  /** The VAT rate the prices include (shared/vat.ts): above 0, pages are served in their VAT variant (decision 070). */
+  vatRateBasisPoints?: number;
 }): PageDocuments {
-  const { pages, shellFor, origin, support, stylesheet } = options;
+  const { pages, shellFor, origin, support, stylesheet, vatRateBasisPoints = 0 } = options;
+  const withVat = vatRateBasisPoints > 0;
   // A pre-rendered page paints from its HTML alone: its stylesheet comes inline rather than one round trip later
   // (about 9 KB compressed; the pages the browser renders itself keep the cached link).
   const inlineStyles = (html: string) =>
@@ -69,7 +72,9 @@ export function buildPageDocuments(options: {
     // Replaced by a function, so a `$` in the page's text is never read as a replacement pattern.
     html = withHead(html, head + hint).replace(
       '<div id="root"></div>',
-      () => `<div id="root"${signedInVariant ? ' data-signed-in-variant' : ''}>${page.html}</div>`,
+      () =>
+        `<div id="root"${signedInVariant ? ' data-signed-in-variant' : ''}${withVat ? ` data-vat-rate="${vatRateBasisPoints}"` : ''}>` +
+        `${withVat ? (page.htmlWithVat ?? page.html) : page.html}</div>`,
     );
     if (page.path) rendered.set(page.path, html);
     else notFound = html;

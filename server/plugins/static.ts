@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { robotsTxt } from '../../shared/seo';
+import { vatRateFor } from '../../shared/vat';
 import { buildPageDocuments, readPrerenderedPages } from './prerendered-pages';
 import { buildShells } from './route-preloads';
 
@@ -24,6 +25,7 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     shellFor: buildShells(clientDir, indexHtml),
     origin: config.PUBLIC_URL,
     support: { email: config.SUPPORT_EMAIL, phone: config.SUPPORT_PHONE, address: config.SUPPORT_ADDRESS },
+    vatRateBasisPoints: vatRateFor(config.VAT_NUMBER),
     stylesheet(href) {
       const file = path.join(clientDir, path.normalize(href));
       return file.startsWith(clientDir + path.sep) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;

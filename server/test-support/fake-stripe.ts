@@ -37,6 +37,8 @@ export class FakeStripe {
   private readonly byKey = new Map<string, object>();
   /** What GET /v1/payment_methods/:id answers for an id (its `card`); unknown ids are a Visa •••• 4242. */
   readonly paymentMethods = new Map<string, { brand: string; last4: string; exp_month: number; exp_year: number }>();
+  /** What GET /v1/charges/:id answers for an id (the card of its payment_method_details); unknown ids are 404. */
+  readonly charges = new Map<string, { brand: string; last4: string }>();
   /** Every PaymentIntent made here, by id, as last answered (update and cancel change it). */
   readonly intents = new Map<string, Record<string, unknown>>();
   /** Every SetupIntent made here, by id; a test confirms one by setting its status and payment_method. */
@@ -192,6 +194,18 @@ export class FakeStripe {
     if (method === 'POST' && match) {
       const id = decodeURIComponent(match[1]!);
       return { failKey: '/v1/payment_methods/:id/detach', handle: () => ok(this.paymentMethod(id, null)) };
+    }
+    match = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const id = decodeURIComponent(match[1]!);
+      return {
+        failKey: '/v1/charges/:id',
+        handle: () => {
+          const card = this.charges.get(id);
+          if (!card) return missing(`charge: '${id}'`);
+          return ok({ id, object: 'charge', status: 'succeeded', payment_method_details: { type: 'card', card: { ...card, country: 'GB', funding: 'credit' } } });
+        },
+      };
     }
     match = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {

@@ -12,6 +12,7 @@ import { usePageMeta } from '@client/lib/page-meta';
 import { formatPence } from '@client/lib/format';
 import { usePaymentIntent } from './api/create-payment-intent';
 import { useCheckoutSubmission } from './api/get-submission';
+import { CheckoutInvoiceDetails } from '@client/features/billing-documents';
 import { CheckoutSummary } from './checkout-summary';
 import { SandboxCardForm } from './sandbox-card-form';
 import { SavedCardChoices } from './saved-card-choices';
@@ -141,8 +142,9 @@ export default function CheckoutPage({ submissionId }: { submissionId: string })
             ) : null}
           </CardContent>
         </Card>
-        <div className="order-1 lg:order-2">
+        <div className="order-1 flex flex-col gap-6 lg:order-2">
           <CheckoutSummary submission={submission.data} />
+          <CheckoutInvoiceDetails submissionId={submission.data.id} />
         </div>
       </div>
     </div>

@@ -14,7 +14,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex justify-between gap-4 py-2 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium break-all text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-right font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

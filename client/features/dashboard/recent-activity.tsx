@@ -8,6 +8,10 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDate } from '@client/lib/format';
 import { CustomerStatusBadge } from '@client/components/ui/status-badge';
 import { RECENT_ACTIVITY_COUNT } from './submission-counts';
+import { cutAtWord } from '@shared/order-title';
+
+/** The recent list shows a title to this length, cut at a word (issue 45), the whole title in the tooltip. */
+const RECENT_TITLE_CHARACTERS = 60;
 
 export function PlaceholderRows({ count = 3 }: { count?: number }) {
   return (
@@ -71,7 +75,9 @@ export function RecentActivity({
             {recent.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{s.title}</p>
+                  <p className="font-medium break-words text-slate-900" title={s.title}>
+                    {cutAtWord(s.title, RECENT_TITLE_CHARACTERS)}
+                  </p>
                   <p className="text-sm text-slate-600">
                     <span className="font-mono">{s.id}</span> · {tierLabel(s.serviceTier)} · {s.wordCount.toLocaleString('en-GB')} words ·{' '}
                     {formatDate(s.createdAt)}

@@ -11,6 +11,7 @@ import { MessagesDialog } from './messages-dialog';
 import { CustomerStatusBadge } from '@client/components/ui/status-badge';
 import { UnpaidOrderActions } from './unpaid-order-actions';
 import { SubmissionDetailsDialog } from './submission-details-dialog';
+import { RenameOrderButton } from './rename-order-button';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
 import { RateDelivery } from '@client/features/ratings';
 
@@ -66,6 +67,7 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
       <div className="flex flex-wrap gap-2">
         <UnpaidOrderActions submission={s} />
         <MessagesDialog submissionId={s.id} title={s.title} />
+        <RenameOrderButton submission={s} />
         <SubmissionDetailsDialog submission={s} />
         <AfterPaymentActions submission={s} />
         {canDownload ? (

@@ -6,7 +6,7 @@ import { recordIdSchema } from '../../../shared/ids';
 import type { SubmissionRow } from '../../db/schema';
 import { ProblemError } from '../../lib/problem';
 import { certificateCodeOfOrder } from '../certificates';
-import { buildDeliveryDocx, buildFactCheckPdf, loadReport } from '../fact-check';
+import { buildDeliveryDocx, buildDeliveryReportPdf } from '../fact-check';
 import { requireApiCaller } from '../api-keys';
 import { FILE_MEDIA_TYPE } from './openapi';
 import { getOwnOrder } from './orders';
@@ -60,7 +60,7 @@ export function v1DeliveryFileRoutes(app: FastifyInstance, problems: Record<'4xx
     },
     async (request, reply) => {
       const row = await delivered(request, request.params.id);
-      const file = await buildFactCheckPdf({ submission: row, report: await loadReport(app.db, row) });
+      const file = await buildDeliveryReportPdf(app.db, row, await certificateCodeOfOrder(app.db, row.id), app.config.PUBLIC_URL);
       return send(reply, PDF, deliveryFileNames(row.id).report, file);
     },
   );

@@ -1,16 +1,19 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  paidWithText,
   VAT_STANDARD_RATE_BASIS_POINTS,
   vatOfGross,
   type BillingDocumentKind,
 } from '../../../shared/billing-documents.schema';
 import { CREDIT_PROVIDER } from '../../../shared/payment.schema';
 import { tierLabel } from '../../../shared/service-tiers';
+import { cutAtWord } from '../../../shared/order-title';
 import type { Executor } from '../../db/client';
 import {
   billingDetails,
   billingDocuments,
   creditPurchases,
+  orderPurchaseOrders,
   organisations,
   payments,
   refunds,
@@ -79,6 +82,7 @@ interface NewDocument {
   refundId?: string;
   submissionId?: string | null;
   refersToId?: string | null;
+  paidWith?: string | null;
   buyer: BillingDocumentBuyer;
   lines: BillingDocumentLine[];
   vatNumber: string | null;
@@ -108,7 +112,7 @@ function vatTreatment(issuer: BillingIssuer): Pick<NewDocument, 'kind' | 'vatNum
     : { kind: 'receipt', vatNumber: null, vatRateBasisPoints: 0 };
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = cutAtWord;
 
 /** The document of one succeeded payment of an order (card, sandbox or credit); null when it already has one. */
 export async function issuePaymentDocument(tx: Executor, issuer: BillingIssuer, paymentId: string): Promise<BillingDocumentRow | null> {
@@ -132,13 +136,23 @@ export async function issuePaymentDocument(tx: Executor, issuer: BillingIssuer, 
   const treatment: Pick<NewDocument, 'kind' | 'vatNumber' | 'vatRateBasisPoints'> = fromCredit
     ? { kind: 'receipt', vatNumber: issuer.vatNumber, vatRateBasisPoints: 0 }
     : vatTreatment(issuer);
+  // The buyer as now, with the purchase-order number given at checkout for this order (issue 45), if any, in place
+  // of the standing reference; and the card that paid (or the credit).
+  const buyer = await buyerSnapshot(tx, order.userId, order.organisationId);
+  const [orderPurchaseOrder] = await tx
+    .select({ number: orderPurchaseOrders.purchaseOrderNumber })
+    .from(orderPurchaseOrders)
+    .where(eq(orderPurchaseOrders.submissionId, order.id))
+    .limit(1);
+  if (orderPurchaseOrder?.number) buyer.purchaseOrderReference = orderPurchaseOrder.number;
   return writeDocument(tx, {
     ...treatment,
     userId: order.userId,
     organisationId: order.organisationId,
     paymentId: payment.id,
     submissionId: order.id,
-    buyer: await buyerSnapshot(tx, order.userId, order.organisationId),
+    paidWith: paidWithText({ fromCredit, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 }),
+    buyer,
     lines: [{ description, quantity: 1, unitPence: payment.amountPence, amountPence: payment.amountPence }],
     grossPence: payment.amountPence,
   });

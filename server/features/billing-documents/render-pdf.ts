@@ -58,6 +58,8 @@ export async function buildBillingDocumentPdf(document: BillingDocumentRow, supp
   // The tax point is a VAT invoice's: a receipt that charges no VAT has none (issue 45).
   if (isCredit) facts.push(['Date of the credit', documentDate(document.issuedAt)]);
   else if (withVat) facts.push(['Time of supply (tax point)', documentDate(document.issuedAt)]);
+  // How it was paid (issue 45): the card's brand and last four digits, or the prepaid credit.
+  if (document.paidWith) facts.push(['Paid with', document.paidWith]);
   if (isCredit) {
     facts.push([
       'Refers to',

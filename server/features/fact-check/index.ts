@@ -3,3 +3,4 @@ export { assertFactCheckReady, listClaims, loadReport } from './claims';
 export { buildTrackedChangesDocx } from './build-docx';
 export { buildDeliveryDocx } from './delivery-docx';
 export { buildFactCheckPdf } from './build-report-pdf';
+export { buildDeliveryReportPdf } from './delivery-report-pdf';

@@ -16,7 +16,7 @@ import { requireStaff, requireUser } from '../../plugins/auth';
 import { canSeeReview, getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { certificateCodeOfOrder } from '../certificates';
 import { buildDeliveryDocx } from './delivery-docx';
-import { buildFactCheckPdf } from './build-report-pdf';
+import { buildDeliveryReportPdf } from './delivery-report-pdf';
 import { inRevision, lastDeliveredVersion } from './delivered-version';
 import { createClaim, deleteClaim, listClaims, loadReport, updateClaim } from './claims';
 import { lockOrder } from '../orders';
@@ -123,7 +123,7 @@ export async function factCheckRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/submissions/:id/fact-check.pdf', { ...download, schema: { params: submissionParams } }, async (request, reply) => {
     const row = await deliveredSubmission(request, request.params.id);
-    const file = await buildFactCheckPdf({ submission: row, report: await loadReport(app.db, row) });
+    const file = await buildDeliveryReportPdf(app.db, row, await certificateCodeOfOrder(app.db, row.id), app.config.PUBLIC_URL);
     return sendFile(reply, 'report', deliveryFileNames(row.id).report, file);
   });
 }

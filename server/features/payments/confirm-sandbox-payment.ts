@@ -6,6 +6,7 @@ import {
   type SandboxConfirmInput,
   type SandboxConfirmResponse,
 } from '../../../shared/payment.schema';
+import { brandFromNumber } from '../../../shared/saved-cards.schema';
 import type { Database } from '../../db/client';
 import { conflict, HttpError } from '../../lib/http-error';
 import { markPaymentFailed } from './mark-payment-failed';
@@ -37,7 +38,9 @@ export async function confirmSandboxPayment(
     await markPaymentFailed(db, { provider: 'sandbox', providerPaymentId: payment.providerPaymentId, message: outcome.message });
     throw new HttpError(402, outcome.message);
   }
-  const result = await markSandboxPaymentSucceeded(db, context, payment, log);
+  // The card's brand and last four digits go on the receipt (issue 45); nothing else of the number is kept.
+  const digits = cardDigits(input.cardNumber);
+  const result = await markSandboxPaymentSucceeded(db, context, payment, log, { brand: brandFromNumber(digits), last4: digits.slice(-4) });
   if (result === 'already-paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   if (result !== 'paid') throw new HttpError(500, 'The payment could not be recorded.');
   // "Save this card" (decision 045): brand, last four and expiry only; the number and CVC are not kept.

@@ -5,6 +5,7 @@ import { markPaymentFailed } from './mark-payment-failed';
 import { markPaymentSucceeded, stripeIntentReceived } from './mark-payment-succeeded';
 import { recordProviderRefunds } from './refunds';
 import { recordStripeCard } from './saved-cards';
+import { stripeCardOfIntent } from './stripe-card-of-intent';
 import { markCreditPurchaseSucceeded } from '../credit';
 
 type Log = Parameters<typeof markPaymentSucceeded>[3] & { info: (obj: object, msg: string) => void };
@@ -28,7 +29,7 @@ export async function handleStripeEvent(
     const outcome = await markPaymentSucceeded(
       db,
       context,
-      { ...stripeIntentReceived(intent), eventId: event.id, eventType: event.type },
+      { ...stripeIntentReceived(intent), eventId: event.id, eventType: event.type, card: await stripeCardOfIntent(intent, log, stripe) },
       log,
     );
     log.info({ eventId: event.id, paymentIntent: intent.id, outcome }, 'stripe payment_intent.succeeded');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../shared/payment.schema';
+import { normaliseBrand } from '../../../shared/saved-cards.schema';
 import type { Executor } from '../../db/client';
 import { paymentEvents, payments, submissions } from '../../db/schema';
 import { markOrderPaid } from '../orders';
@@ -16,6 +17,20 @@ export interface PaymentSucceededEvent {
   /** The provider's event id: an event is processed once, however often it is delivered. */
   eventId: string;
   eventType?: string;
+  /** The card that paid, when the provider said (issue 45): printed on the receipt or invoice. */
+  card?: PaymentCard | null;
+}
+
+/** A card as a receipt names it: its brand (one of ours, saved-cards.schema) and last four digits. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
+}
+
+/** Only a well-formed card is stored: a known brand word and four digits, whatever the provider sent. */
+function cardColumns(card: PaymentCard | null | undefined): { cardBrand: string; cardLast4: string } | Record<string, never> {
+  if (!card || !/^\d{4}$/.test(card.last4)) return {};
+  return { cardBrand: normaliseBrand(card.brand), cardLast4: card.last4 };
 }
 
 /** What a succeeded Stripe PaymentIntent received: an order's or a credit pack's payment, as the ledger names it. */
@@ -95,7 +110,7 @@ export async function markPaymentSucceeded(
 
     await tx
       .update(payments)
-      .set({ status: 'succeeded', failureMessage: null, succeededAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'succeeded', failureMessage: null, succeededAt: new Date(), updatedAt: new Date(), ...cardColumns(event.card) })
       .where(eq(payments.id, payment.id));
 
     const submission = (
@@ -120,7 +135,8 @@ export function markSandboxPaymentSucceeded(
   context: FeatureContext,
   payment: { providerPaymentId: string; amountPence: number; currency: string },
   log?: Logger,
+  card?: PaymentCard | null,
 ): Promise<PaymentSucceededOutcome> {
   const { providerPaymentId, amountPence, currency } = payment;
-  return markPaymentSucceeded(db, context, { provider: 'sandbox', providerPaymentId, amountPence, currency, eventId: `sbx_evt_${randomUUID()}` }, log);
+  return markPaymentSucceeded(db, context, { provider: 'sandbox', providerPaymentId, amountPence, currency, eventId: `sbx_evt_${randomUUID()}`, card }, log);
 }

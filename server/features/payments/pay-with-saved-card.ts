@@ -53,21 +53,21 @@ export async function payWithSavedCard(
   if (isCardExpired(card)) throw new HttpError(402, SAVED_CARD_MESSAGES.expired);
   return provider.stripe
     ? payWithStripe(db, context, user, submission, card, { client: provider.stripe.client, log: provider.log })
-    : payWithSandbox(db, context, submission, provider.log);
+    : payWithSandbox(db, context, submission, card, provider.log);
 }
 
 /**
  * The sandbox charges a saved card at once. The order row is locked first, so a double click or a second tab
  * waits here and then finds the order paid: one payment, one 409.
  */
-async function payWithSandbox(db: Database, context: FeatureContext, submission: SubmissionRow, log: Log): Promise<PayWithSavedCardResponse> {
+async function payWithSandbox(db: Database, context: FeatureContext, submission: SubmissionRow, card: SavedCardRow, log: Log): Promise<PayWithSavedCardResponse> {
   const outcome = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, submission.id)).for('update');
     if (!locked || locked.status !== 'new') return 'already-paid' as const;
     const clientSecret = await createSandboxIntent(tx, submission);
     const [payment] = await tx.select().from(payments).where(eq(payments.clientSecret, clientSecret)).limit(1);
     if (!payment) throw new HttpError(500, 'The payment could not be recorded.');
-    return markSandboxPaymentSucceeded(tx, context, payment, log);
+    return markSandboxPaymentSucceeded(tx, context, payment, log, card);
   });
   return answerOf(outcome, submission.id);
 }
@@ -133,7 +133,8 @@ async function payWithStripe(
       db,
       context,
       // Stripe's answer to our own authenticated call; the webhook that follows finds the payment succeeded.
-      { ...stripeIntentReceived(intent), eventId: `confirm_${intent.id}`, eventType: 'saved_card.confirmed' },
+      // The saved card is the one charged: its brand and last four digits go on the receipt (issue 45).
+      { ...stripeIntentReceived(intent), eventId: `confirm_${intent.id}`, eventType: 'saved_card.confirmed', card },
       stripe.log,
     );
     return answerOf(outcome, submission.id);

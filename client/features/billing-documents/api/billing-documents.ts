@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   billingDetailsSchema,
   billingDocumentListSchema,
+  orderPurchaseOrderSchema,
   type BillingDetailsInput,
 } from '@shared/billing-documents.schema';
 import { apiJson } from '@client/lib/api';
@@ -38,5 +39,24 @@ export function useSaveBillingDetails() {
   return useMutation({
     mutationFn: (input: BillingDetailsInput) => apiJson(billingDetailsSchema, 'PUT', '/api/billing/details', input),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.billing.details, saved),
+  });
+}
+
+/** GET /api/submissions/:id/purchase-order: the number given for this order at checkout ('' when none). */
+export function useOrderPurchaseOrder(submissionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.billing.purchaseOrder(submissionId),
+    queryFn: () => apiJson(orderPurchaseOrderSchema, 'GET', `/api/submissions/${encodeURIComponent(submissionId)}/purchase-order`),
+    enabled,
+  });
+}
+
+/** PUT /api/submissions/:id/purchase-order: sets (or, empty, clears) it while the order is unpaid. */
+export function useSaveOrderPurchaseOrder(submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (purchaseOrderNumber: string) =>
+      apiJson(orderPurchaseOrderSchema, 'PUT', `/api/submissions/${encodeURIComponent(submissionId)}/purchase-order`, { purchaseOrderNumber }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.billing.purchaseOrder(submissionId), saved),
   });
 }
