@@ -129,7 +129,7 @@ export async function auditOfOrder(db: Executor, submissionId: string): Promise<
 
 /** The queue's "Audits" view: orders with an open audit (SQL over `submissions`). */
 export function hasOpenAudit(): SQL {
-  // Spelled out: drizzle writes a column of a one-table query unqualified (see submissions/refunded-pence.ts).
+  // Spelled out: drizzle writes a column of a one-table query unqualified (see customer-orders/refunded-pence.ts).
   return sql`exists (select 1 from ${orderAudits} a where a.submission_id = "submissions"."id" and a.status = 'open')`;
 }
 
