@@ -107,6 +107,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/contact',
     prerender: true,
+    islands: 'support',
     page: 'features/public-site/contact-page.tsx',
     access: 'public',
     title: 'Contact us',
@@ -116,6 +117,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/help-center',
     prerender: true,
+    islands: 'support',
     page: 'features/public-site/help-center-page.tsx',
     access: 'public',
     title: 'Help center',
@@ -155,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/login',
     prerender: true,
+    islands: 'static',
     page: 'features/auth/login-page.tsx',
     access: 'public',
     title: 'Sign in or create an account',
