@@ -157,7 +157,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/login',
     prerender: true,
-    islands: 'static',
     page: 'features/auth/login-page.tsx',
     access: 'public',
     title: 'Sign in or create an account',

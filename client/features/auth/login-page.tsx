@@ -6,7 +6,6 @@ import { LOGIN_URL, SIGN_UP_URL } from '@client/lib/login-redirect';
 import { hasPendingSubmission } from '@client/lib/pending-submission';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useHydrated } from '@client/lib/use-hydrated';
-import { PENDING_SUBMISSION_BOX as BOX, PENDING_SUBMISSION_ISLAND } from './pending-submission-island';
 
 export default function LoginPage() {
   usePageMeta();
@@ -17,7 +16,7 @@ export default function LoginPage() {
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold">Welcome to HumanProof</h1>
       <p className="mt-2 text-center text-slate-600">Sign in or create an account to order and track your reviews.</p>
-      <div className="mt-8 grid gap-6 md:grid-cols-2" data-island={PENDING_SUBMISSION_ISLAND}>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <LogIn className="h-6 w-6 text-emerald-700" aria-hidden="true" />
@@ -44,14 +43,13 @@ export default function LoginPage() {
         </Card>
       </div>
       {/* Below the cards, not above: it appears once the page is hydrated (the pre-rendered page cannot know the
-          browser's storage), and above the cards it pushed them down under a visitor's pointer as they pressed. A
-          visitor's page, without React, gets the same box from pending-submission-island.ts (decision 071). */}
+          browser's storage), and above the cards it pushed them down under a visitor's pointer as they pressed. */}
       {pending ? (
-        <div role="status" className={BOX.box}>
-          <FileCheck2 className={BOX.icon} aria-hidden="true" />
+        <div role="status" className="mx-auto mt-6 flex max-w-xl items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+          <FileCheck2 className="mt-0.5 h-5 w-5 text-emerald-700" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-emerald-900">{BOX.title}</p>
-            <p className="text-sm text-emerald-900">{BOX.text}</p>
+            <p className="font-semibold text-emerald-900">Your submission is ready</p>
+            <p className="text-sm text-emerald-900">Sign in or create an account and we will take you straight to checkout.</p>
           </div>
         </div>
       ) : null}
