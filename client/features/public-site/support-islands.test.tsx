@@ -13,6 +13,9 @@ import { installHelpCenterIsland } from './help-center-island';
 import { installServiceStatusIslands } from './components/service-status-island';
 import { installContactFormIslands } from './components/contact-form-island';
 
+/** A guard against a hang on a busy machine, not a measure: the states below come in milliseconds. */
+const WAIT = { timeout: 15_000 };
+
 const HEALTHY = answer('GET', '/healthz', () => json(200, { status: 'ok', database: 'ok', dataDir: 'writable' }));
 
 function renderWithReact(page: React.ReactNode): HTMLElement {
@@ -110,7 +113,7 @@ describe("the status line's island", () => {
   it('says what /healthz answered, as the React card does', async () => {
     const calls = serveApi(HEALTHY);
     const reactPage = renderWithReact(<HelpCenterPage />);
-    await waitFor(() => expect(reactPage.textContent).toContain('All systems operational'));
+    await waitFor(() => expect(reactPage.textContent).toContain('All systems operational'), WAIT);
     const reactLine = normalised(reactPage.querySelector('[data-island="service-status"]')!);
     cleanup();
     vi.unstubAllGlobals();
@@ -121,7 +124,7 @@ describe("the status line's island", () => {
     const line = copy.querySelector<HTMLElement>('[data-island="service-status"]')!;
     expect(line.textContent).toBe('Checking service status...');
     installServiceStatusIslands();
-    await waitFor(() => expect(line.textContent).toBe('Some services are having problems. We are on it.'));
+    await waitFor(() => expect(line.textContent).toBe('Some services are having problems. We are on it.'), WAIT);
     expect(line.querySelector('span')!.className).toContain('bg-red-600');
 
     vi.unstubAllGlobals();
@@ -130,7 +133,7 @@ describe("the status line's island", () => {
     cleanup();
     installServiceStatusIslands(again);
     const upLine = again.querySelector('[data-island="service-status"]')!;
-    await waitFor(() => expect(upLine.textContent).toBe('All systems operational'));
+    await waitFor(() => expect(upLine.textContent).toBe('All systems operational'), WAIT);
     expect(normalised(upLine)).toBe(reactLine);
     expect(calls.some((call) => call.url === '/healthz')).toBe(true);
   });
@@ -152,7 +155,7 @@ describe("the contact form's island", () => {
       const element = root.querySelector<HTMLElement>(selector);
       expect(element).not.toBeNull();
       return element!;
-    });
+    }, WAIT);
 
   it('refuses a bad form with the schema’s messages, under each field and in a summary that takes the focus', async () => {
     const calls = serveApi();
@@ -177,7 +180,7 @@ describe("the contact form's island", () => {
     // Once refused, the messages follow the typing.
     field(form, 'firstName').value = 'Ada';
     field(form, 'firstName').dispatchEvent(new Event('input', { bubbles: true }));
-    await waitFor(() => expect(field(form, 'firstName').getAttribute('aria-invalid')).toBe('false'));
+    await waitFor(() => expect(field(form, 'firstName').getAttribute('aria-invalid')).toBe('false'), WAIT);
     expect(calls).toEqual([]);
   });
 
@@ -207,7 +210,7 @@ describe("the contact form's island", () => {
       field(form, name).value = value;
     }
     submit(form);
-    await waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Too many messages. Please try again later.'));
+    await waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Too many messages. Please try again later.'), WAIT);
     expect(field(form, 'message').value).toBe('Twelve landing pages to check.');
     expect(form.querySelector('button[type="submit"]')!.hasAttribute('aria-disabled')).toBe(false);
   });
