@@ -12,15 +12,16 @@ async function reactOwnsHeading(page: Page): Promise<void> {
 
 /**
  * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: the
- * script a visitor gets in place of the app, the static pages' (decision 049) or the order form's (decision 051).
+ * script a visitor gets in place of the app, the static pages' (decision 049), the order form's (decision 051) or the
+ * support pages' (decision 071).
  */
-const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-form' }[] = [
+const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-form' | 'support' }[] = [
   { path: '/', h1: 'AI wrote it. A human makes sure it’s right.', islands: 'static' },
   { path: '/about', h1: 'We put a human between your AI draft and your readers', islands: 'static' },
   { path: '/services', h1: 'Human review at the level your content needs', islands: 'static' },
   { path: '/blog', h1: 'Insights on AI content, accuracy and trust', islands: 'static' },
-  { path: '/contact', h1: 'Get in touch with our team' },
-  { path: '/help-center', h1: 'How can we help?' },
+  { path: '/contact', h1: 'Get in touch with our team', islands: 'support' },
+  { path: '/help-center', h1: 'How can we help?', islands: 'support' },
   { path: '/privacy-policy', h1: 'Privacy policy', islands: 'static' },
   { path: '/terms-of-service', h1: 'Terms of service', islands: 'static' },
   { path: '/accessibility', h1: 'Accessibility statement', islands: 'static' },
@@ -80,6 +81,40 @@ test.describe('pre-rendered pages', () => {
       await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
       expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
       expect(await page.evaluate(() => Object.keys(document.querySelector('main h1')!).some((key) => key.startsWith('__react')))).toBe(false);
+    });
+  }
+
+  for (const p of PAGES.filter((page) => page.islands === 'support')) {
+    test(`${p.path} is static for a visitor: the support pages' island script alone, no React`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
+      await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/support-islands-[\w-]+\.js$/)]);
+      expect(await page.evaluate(() => Object.keys(document.querySelector('main h1')!).some((key) => key.startsWith('__react')))).toBe(false);
+    });
+  }
+
+  // A visitor with the signed-in hint gets the app on these pages, which must adopt their HTML as it did before
+  // they were islands (decision 071).
+  for (const p of PAGES.filter((page) => page.islands === 'support')) {
+    test(`${p.path} hydrates without a mismatch for a signed-in visitor`, async ({ page }) => {
+      await signUpViaApi(page, { firstName: 'Hana' });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') {
+            (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('main h1');
+          }
+        });
+      });
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
+      await reactOwnsHeading(page);
+      expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverH1: Element | null }).serverH1)).toBe(true);
+      expect(await page.locator('html[data-islands-ready]').count()).toBe(0);
     });
   }
 

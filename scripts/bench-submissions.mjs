@@ -1,6 +1,6 @@
 // Benchmark: authenticated GET /api/submissions, the dashboard's first page (20 orders; decision 037), in one run:
 //  1. the real app against a bare node:http server that runs the same session SQL and calls the same list function
-//     on the same database (goal: the app reaches 0.5 of bare's req/s or more);
+//     on the same database (goal: the app reaches 0.9 of bare's req/s or more; issue 47);
 //  2. a customer with 1,000 orders against one with 10, both through the app (issue 26 goal: the busy customer's
 //     p99 at most 1.5x the other's, since a page reads 21 index entries whatever the customer holds), and against one
 //     with exactly a page of 20, whose answer is as long as the busy customer's (10 orders answer half as much).
@@ -11,7 +11,7 @@
 //   BENCH_DURATION=10 BENCH_ROUNDS=5                 seconds per server, split into alternating rounds
 //   BENCH_CONNECTIONS=10                            concurrent connections
 //   BENCH_QUICK=1                                   a few seconds (CI): same checks, fewer orders and shorter rounds
-//   BENCH_MIN_RATIO=0.5                             exit 1 when the app/bare ratio is below it (off by default: noisy)
+//   BENCH_MIN_RATIO=0.9                             exit 1 when the app/bare ratio is below it (off by default: noisy)
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ const { currentUserQuery } = await load('server/plugins/session-lookup.ts');
 const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 2 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const GOAL = 0.5;
+const GOAL = 0.9;
 /** Issue 26: the busy customer's first page at most this many times the p99 of a customer with a few orders. */
 const PAGED_GOAL = 1.5;
 
@@ -268,4 +268,6 @@ await database.close();
 await benchDb.drop();
 
 const minRatio = process.env.BENCH_MIN_RATIO ? Number(process.env.BENCH_MIN_RATIO) : null;
-if (minRatio !== null && ratio < minRatio) process.exit(1);
+// Exits at once: a timer or handle left by the app (its job runner, a pool) must not hold the run open, and
+// `node --cpu-prof` writes its profile on exit.
+process.exit(minRatio !== null && ratio < minRatio ? 1 : 0);

@@ -17,13 +17,19 @@ const KB = 1024;
 /** Ceilings in KB gzip, and the targets beside them. */
 const BUDGETS = [
   {
-    name: 'marketing pages',
+    name: 'static pages',
     pages: ['/', '/services', '/about', '/blog', '/blog/<post>', '/privacy-policy', '/terms-of-service', '/accessibility'],
     ceiling: 8,
     target: 60,
   },
-  { name: 'other public pages', pages: ['/contact', '/help-center', '/login'], ceiling: 160, target: 60 },
+  // The contact form, the help center's search and status line without React (decision 071).
+  { name: 'support pages', pages: ['/contact', '/help-center'], ceiling: 12, target: 60 },
   { name: 'order form', pages: ['/check-now'], ceiling: 110, target: 110 },
+  // Still the app (decision 071): the order form's island carries its "Authentication Required" notice to /login,
+  // and only the app shows it there.
+  { name: 'login page', pages: ['/login'], ceiling: 140, target: 110 },
+  // The public certificate page still hydrates the app (decision 071): its ceiling is today's figure.
+  { name: 'certificate page', pages: ['/verify/<code>'], ceiling: 150, target: 60 },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -78,7 +84,7 @@ let over = 0;
 console.log('Initial JavaScript per public page (KB gzip):');
 for (const budget of BUDGETS) {
   for (const page of budget.pages) {
-    const { files, kb } = initialJs(page.replace('<post>', 'post'));
+    const { files, kb } = initialJs(page.replace('<post>', 'post').replace('<code>', 'HP-AAAA-BBBB-CCCC-DDDD'));
     const fits = kb <= budget.ceiling;
     if (!fits) over += 1;
     console.log(

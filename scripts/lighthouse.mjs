@@ -1,8 +1,9 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on Chromium against the built app, for every pre-rendered public
-// page, each run LIGHTHOUSE_RUNS times (default 3), one run after another; prints the median of each score and
-// timing, and the initial JavaScript size of / (gzip). Targets (decision 010, issue 25): performance 100 on /,
-// /services and /about and >= 98 elsewhere; accessibility, best practices and SEO 100 everywhere; first contentful
-// paint <= 1.0 s on /; total blocking time < 200 ms on every page; time to interactive < 2.5 s on /check-now.
+// page and the public certificate page (/verify/<code>, with a certificate this script makes through the API:
+// scripts/lib/seed-certificate.mjs), each run LIGHTHOUSE_RUNS times (default 3), one run after another; prints the
+// median of each score and timing, and the initial JavaScript size of / (gzip). Targets (decision 010, issues 25
+// and 47): performance 100 and total blocking time < 100 ms on every page; accessibility, best practices and SEO 100
+// everywhere; first contentful paint <= 1.0 s on /; time to interactive < 2.5 s on /check-now.
 // Exits 1 when a median misses one. Then prints each page's initial JavaScript (scripts/js-budget.mjs).
 // Builds into its own folder (HP_DIST_DIR, default .tmp/dist-lighthouse) when the sources are newer, unless
 // LIGHTHOUSE_NO_BUILD=1 (to measure an older build as it is). LIGHTHOUSE_PAGES=/check-now,/about measures a subset;
@@ -14,10 +15,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from './build-freshness.mjs';
 import { CHROMIUM_FLAGS } from './lib/chromium-flags.mjs';
+import { seedCertificate } from './lib/seed-certificate.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.HP_DIST_DIR ?? '.tmp/dist-lighthouse');
-const ALL_PAGES = ['/', '/services', '/about', '/check-now', '/blog', '/contact', '/help-center', '/privacy-policy', '/terms-of-service', '/accessibility'];
+/** `/verify/<code>` stands for a certificate made before the runs. */
+const VERIFY_PAGE = '/verify/<code>';
+const ALL_PAGES = [
+  '/',
+  '/services',
+  '/about',
+  '/check-now',
+  '/blog',
+  '/contact',
+  '/help-center',
+  '/login',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/accessibility',
+  VERIFY_PAGE,
+];
+/** The administrator that completes the certificate's order (in the server's ADMIN_EMAILS). */
+const ADMIN_EMAIL = 'lighthouse-admin@example.com';
 /** LIGHTHOUSE_PAGES=/check-now,/about measures a subset. */
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => p.trim()) : ALL_PAGES;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -25,12 +44,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The lowest median score each page must reach, and the slowest median first contentful paint (ms). */
 function targetFor(page) {
   return {
-    performance: ['/', '/services', '/about'].includes(page) ? 100 : 98,
+    performance: 100,
     accessibility: 100,
     'best-practices': 100,
     seo: 100,
     fcpMs: page === '/' ? 1000 : Infinity,
-    tbtMs: 200,
+    tbtMs: 100,
     ttiMs: page === '/check-now' ? 2500 : Infinity,
   };
 }
@@ -60,6 +79,7 @@ async function startServer(port, dataDir) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'lighthouse-session-secret-that-is-long-enough-0123',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
   });
   const deadline = Date.now() + 60_000;
@@ -135,9 +155,11 @@ let missed = false;
 try {
   console.log(`\nLighthouse (mobile preset) against http://localhost:${port}, median of ${RUNS} run(s) per page\n`);
   console.log('page               perf  a11y  best  seo   FCP     LCP     TBT      TTI     CLS    (each run: perf)');
+  const code = PAGES.includes(VERIFY_PAGE) ? await seedCertificate(`http://localhost:${port}`, ADMIN_EMAIL) : null;
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(runLighthouse(`http://localhost:${port}${page}`));
+    const url = `http://localhost:${port}${page === VERIFY_PAGE ? `/verify/${code}` : page}`;
+    for (let i = 0; i < RUNS; i += 1) runs.push(runLighthouse(url));
     const m = Object.fromEntries(
       [...CATEGORIES, 'fcpMs', 'lcpMs', 'tbtMs', 'ttiMs', 'cls'].map((key) => [key, median(runs.map((r) => r[key]))]),
     );
@@ -159,7 +181,7 @@ try {
   console.log('');
   spawnSync(process.execPath, [path.join(root, 'scripts/js-budget.mjs')], { stdio: 'inherit', env: { ...process.env, HP_DIST_DIR: dist } });
   console.log(
-    'Targets: performance 100 on /, /services and /about, 98 elsewhere; accessibility, best practices and SEO 100; FCP of / <= 1.0 s; TBT < 200 ms everywhere; TTI of /check-now < 2.5 s.',
+    'Targets: performance 100, accessibility, best practices and SEO 100 and TBT < 100 ms on every page; FCP of / <= 1.0 s; TTI of /check-now < 2.5 s.',
   );
 } finally {
   server.kill('SIGTERM');

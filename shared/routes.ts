@@ -107,6 +107,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/contact',
     prerender: true,
+    islands: 'support',
     page: 'features/public-site/contact-page.tsx',
     access: 'public',
     title: 'Contact us',
@@ -116,6 +117,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/help-center',
     prerender: true,
+    islands: 'support',
     page: 'features/public-site/help-center-page.tsx',
     access: 'public',
     title: 'Help center',

@@ -41,3 +41,27 @@ export function svgIcon(node: IconNode, className: string): SVGSVGElement {
   }
   return svg;
 }
+
+/** lucide's `triangle-alert` (the error summary's icon). */
+export const TRIANGLE_ALERT_ICON: IconNode = [
+  ['path', { d: 'm21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3' }],
+  ['path', { d: 'M12 9v4' }],
+  ['path', { d: 'M12 17h.01' }],
+];
+
+/** lucide's `chevron-down` (a disclosure's marker). */
+export const CHEVRON_DOWN_ICON: IconNode = [['path', { d: 'm6 9 6 6 6-6' }]];
+
+/** lucide's `send`. */
+export const SEND_ICON: IconNode = [
+  ['path', { d: 'M14.536 21.686a.5.5 0 0 0 .937-.024l6.5-19a.496.496 0 0 0-.635-.635l-19 6.5a.5.5 0 0 0-.024.937l7.93 3.18a2 2 0 0 1 1.112 1.11z' }],
+  ['path', { d: 'm21.854 2.147-10.94 10.939' }],
+];
+
+/** An element with its classes and text. */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { TriangleAlert } from 'lucide-react';
+import { summaryLabel } from './summary-label';
+
+export { summaryLabel };
 
 export interface SummaryError {
   /** The field's name, passed back to `onSelect` so the form can focus it. */
@@ -8,13 +11,6 @@ export interface SummaryError {
   message: string;
   /** The field's label as the form shows it, so the summary names the field (issue 45: never "Required / Required"). */
   label: string;
-}
-
-/** The label without its "(optional)"; shown before the message unless the message already names the field. */
-export function summaryLabel(label: string, message: string): string | null {
-  const plain = label.replace(/\s*\(optional\)\s*$/i, '').trim();
-  if (!plain) return null;
-  return message.toLowerCase().includes(plain.toLowerCase()) ? null : plain;
 }
 
 /**

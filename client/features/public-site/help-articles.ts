@@ -139,3 +139,16 @@ export function searchHelpArticles(query: string): readonly HelpArticle[] {
     return words.every((w) => haystack.includes(w));
   });
 }
+
+/** What the search says above its results (the page and its island, help-center-island.ts). */
+export function helpResultsText(query: string, count: number): string {
+  const q = query.trim();
+  return count === 0
+    ? `No articles match "${q}". Try another word, or contact our support team.`
+    : `${count} ${count === 1 ? 'article matches' : 'articles match'} "${q}".`;
+}
+
+/** The ids the help center's search and its results carry, for its island (help-center-island.ts). */
+export const HELP_SEARCH_ISLAND = 'help-search';
+export const HELP_RESULTS_ID = 'help-results';
+export const HELP_RESULTS_LIST = 'max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200';

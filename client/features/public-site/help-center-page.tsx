@@ -4,7 +4,16 @@ import { Input } from '@client/components/ui/input';
 import { usePageMeta } from '@client/lib/page-meta';
 import { HelpArticleItem } from './components/help-article-item';
 import { ServiceStatus } from './components/service-status';
-import { HELP_ARTICLES, HELP_CATEGORIES, POPULAR_ARTICLES, searchHelpArticles } from './help-articles';
+import {
+  HELP_ARTICLES,
+  HELP_CATEGORIES,
+  HELP_RESULTS_ID,
+  HELP_RESULTS_LIST,
+  HELP_SEARCH_ISLAND,
+  helpResultsText,
+  POPULAR_ARTICLES,
+  searchHelpArticles,
+} from './help-articles';
 import {
   Activity,
   Code2,
@@ -85,22 +94,22 @@ export default function HelpCenterPage() {
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Search, e.g. refund, revision, file types"
               className="h-12 pl-10 text-base"
-              aria-controls="help-results"
+              aria-controls={HELP_RESULTS_ID}
+              data-island={HELP_SEARCH_ISLAND}
             />
           </div>
         </form>
       </PageHeader>
 
-      <div id="help-results">
+      {/* A visitor's page searches without React (help-center-island.ts, decision 071): it draws the same results. */}
+      <div id={HELP_RESULTS_ID}>
         {searching ? (
           <Section title="Search results">
             <p role="status" className="text-sm text-slate-700">
-              {results.length === 0
-                ? `No articles match "${query.trim()}". Try another word, or contact our support team.`
-                : `${results.length} ${results.length === 1 ? 'article matches' : 'articles match'} "${query.trim()}".`}
+              {helpResultsText(query, results.length)}
             </p>
             {results.length > 0 ? (
-              <ul className="mt-4 max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200">
+              <ul className={`mt-4 ${HELP_RESULTS_LIST}`}>
                 {results.map((article) => (
                   <li key={article.id} className="p-1">
                     <HelpArticleItem article={article} meta />
@@ -110,7 +119,7 @@ export default function HelpCenterPage() {
             ) : null}
           </Section>
         ) : (
-          <>
+          <div data-help-browse="">
             <Section title="Popular articles">
               <ul className="max-w-3xl divide-y divide-slate-200 rounded-xl border border-slate-200">
                 {POPULAR_ARTICLES.map((article) => (
@@ -140,7 +149,7 @@ export default function HelpCenterPage() {
                 ))}
               </ul>
             </Section>
-          </>
+          </div>
         )}
       </div>
 

@@ -64,9 +64,13 @@ export class CheckerThread {
 
   constructor(private readonly options: CheckerOptions) {}
 
-  /** Starts the worker now, off any request (it makes and warms both linters); throws if it cannot be started. */
+  /**
+   * Starts the worker now, off any request (it makes both linters and checks a long text with each, so the first
+   * reviewer's check costs what the next does: decision 071); throws if it cannot be started. A worker started by a
+   * text, or in place of a failed one, only makes its linters: texts are waiting for it.
+   */
   warm(): void {
-    this.start();
+    this.start(true);
   }
 
   /** Resolves once the worker has made its linters (tests, the benchmark); starts it if it is not running. */
@@ -78,6 +82,11 @@ export class CheckerThread {
 
   get isRunning(): boolean {
     return this.worker !== null;
+  }
+
+  /** Whether the running worker has made and warmed its linters (decision 071: a long text per dialect). */
+  get isReady(): boolean {
+    return this.worker !== null && this.ready;
   }
 
   check(text: string, variant: EnglishVariant): Promise<CheckResult> {
@@ -109,9 +118,10 @@ export class CheckerThread {
     if (worker) await worker.terminate();
   }
 
-  private start(): void {
+  private start(longWarmUp = false): void {
     if (this.worker) return;
-    const worker = new Worker(this.options.entry(), { workerData: this.options.workerData ?? { raw: false } });
+    const workerData: CheckerWorkerData = { raw: false, ...this.options.workerData, longWarmUp };
+    const worker = new Worker(this.options.entry(), { workerData });
     worker.unref();
     this.worker = worker;
     this.ready = false;

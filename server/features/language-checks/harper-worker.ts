@@ -33,6 +33,8 @@ export interface CheckResult {
 export interface CheckerWorkerData {
   /** harper.js lints the text as given, whole: only in the tests that show a failure of harper.js is survived. */
   raw: boolean;
+  /** Checks a long text with each linter before saying it is ready (the server's start: decision 071). */
+  longWarmUp?: boolean;
 }
 
 /**
@@ -54,12 +56,31 @@ const SPELLING_KINDS = new Set(['Spelling', 'Typo']);
 export const MAX_FINDINGS = 2_000;
 
 /** A few lines of ordinary English with mistakes in them: the first lints compile the rules and fill the caches. */
-const WARM_UP = [
+const WARM_UP_LINES = [
   'Teh reviewer reads an draft about the colour of the sea, and their notes says it is good.',
   'Customers send articles, essays and letters; they want them clear, correct and honest. "Is this right?" she asked.',
   'In 2024, 1,200 people from London, New York and Sydney answered the survey. Most of them worked from home.',
   "The results, which we analysed carefully, don't prove anything on they're own. We will review it tomorrow.",
-].join('\n\n');
+  'Our team delves into the rich tapestry of marketing, utilising synergy to recieve better leads every quater.',
+  'The commitee met on Tuesday; it was decided that the budjet would be spent on training, travel and equipment.',
+];
+const WARM_UP = WARM_UP_LINES.join('\n\n');
+
+/**
+ * The size of a long order (3,000 words, about 17,000 characters) of sentences harper.js has not seen (each carries a
+ * number), checked once per dialect at the start as a real text is (decision 071). A few short lints made the linter
+ * usable, but the first real text still cost several times the next one: harper.js's WebAssembly runs its baseline
+ * code until its functions are hot, the dictionary's lookups fill their caches as words come, and the rule pack and
+ * masking run for the first time. harper.js remembers the sentences it has seen, so these never answer a reviewer's.
+ */
+function warmUpText(length = 17_000): string {
+  let out = '';
+  for (let n = 1; out.length < length; n += 1) {
+    const line = WARM_UP_LINES[n % WARM_UP_LINES.length]!;
+    out += `${line.replace(/\.( |$)/, ` (${n}).$1`)}${n % 3 === 0 ? '\n\n' : ' '}`;
+  }
+  return out;
+}
 
 function firstFindings(findings: Finding[]): Finding[] {
   if (findings.length <= MAX_FINDINGS) return findings;
@@ -80,11 +101,17 @@ function toFinding(lint: Lint, offset: number): Finding {
   };
 }
 
-async function makeLinter(variant: EnglishVariant): Promise<LocalLinter> {
+async function makeLinter(variant: EnglishVariant, longWarmUp: boolean): Promise<LocalLinter> {
   const linter = new LocalLinter({ binary: binaryInlined, dialect: variant === 'british' ? Dialect.British : Dialect.American });
   await linter.setup();
   // The first lints compile the rules (about a second): done here, not in a reviewer's request.
   await linter.lint(WARM_UP);
+  if (!longWarmUp) return linter;
+  // Then a long text, the whole way a text is checked, so the first reviewer's costs what the next one does.
+  const steps = checking(linter, warmUpText(), variant, false);
+  while (!(await steps.next()).done) {
+    // each step in turn, as takeTurns runs them
+  }
   return linter;
 }
 
@@ -120,14 +147,14 @@ interface Active {
 if (parentPort) {
   const port = parentPort;
   const post = (message: CheckerMessage) => port.postMessage(message);
-  const { raw } = workerData as CheckerWorkerData;
+  const { raw, longWarmUp = false } = workerData as CheckerWorkerData;
   // A panic in harper.js logs a stack that names the inlined WebAssembly as a data: URL of megabytes: cut it short.
   const logError = console.error.bind(console);
   console.error = (...args: unknown[]) => logError(...args.map((arg) => String(arg).slice(0, 2_000)));
 
   // One after the other: a text in British English waits only for the British linter.
-  const british = makeLinter('british');
-  const linters: Record<EnglishVariant, Promise<LocalLinter>> = { british, american: british.then(() => makeLinter('american')) };
+  const british = makeLinter('british', longWarmUp);
+  const linters: Record<EnglishVariant, Promise<LocalLinter>> = { british, american: british.then(() => makeLinter('american', longWarmUp)) };
   // A linter that fails to start fails the thread (the supervisor sees it exit and tells the waiting requests).
   void linters.american.then(() => post({ ready: true }));
 

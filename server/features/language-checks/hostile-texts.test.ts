@@ -157,8 +157,11 @@ describe('the checker starts with the server', () => {
     const t = await createTestApp({ NODE_ENV: 'development' });
     try {
       expect(languageChecker.isRunning).toBe(true);
+      // The app is ready and answers /healthz while the worker still warms up (its linters, a long text each).
       expect((await t.request('GET', '/healthz')).statusCode).toBe(200);
+      expect(languageChecker.isReady).toBe(false);
       await languageChecker.whenReady();
+      expect(languageChecker.isReady).toBe(true);
     } finally {
       await t.close();
     }

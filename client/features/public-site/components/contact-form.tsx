@@ -7,13 +7,18 @@ import { useErrorSummary } from '@client/components/ui/error-summary';
 import { FormField, FormAlert } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
-import { CONTACT_LIMITS, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactMessageSchema, type ContactMessageInput } from '@shared/contact.schema';
 import { useSendContactMessage } from '../api/contact';
-import { FALLBACK_ERROR } from './form-texts';
+import { CONTACT_TEXTS, FALLBACK_ERROR } from './form-texts';
+import { CONTACT_FORM_ISLAND, CONTACT_FORM_FIELDS, CONTACT_FORM_LABELS } from './contact-form-island';
 
 const EMPTY: ContactMessageInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
-/** The contact form: inline validation with the API's own schema; the values survive a failed send. */
+/**
+ * The contact form: inline validation with the API's own schema; the values survive a failed send. A visitor's
+ * /contact runs the same form without React (contact-form-island.ts, decision 071): keep the `data-island` mark and
+ * the field names.
+ */
 export function ContactForm() {
   const send = useSendContactMessage();
   const form = useForm<ContactMessageInput>({
@@ -23,13 +28,7 @@ export function ContactForm() {
     shouldFocusError: false, // the error summary takes the focus
   });
   const { register, handleSubmit, formState, reset, setFocus } = form;
-  const errorSummary = useErrorSummary(form, [
-    ['firstName', 'First name'],
-    ['lastName', 'Last name'],
-    ['email', 'Email'],
-    ['subject', 'Subject'],
-    ['message', 'Message'],
-  ]);
+  const errorSummary = useErrorSummary(form, CONTACT_FORM_FIELDS.map((name) => [name, CONTACT_FORM_LABELS[name]] as const));
   const { errors } = formState;
 
   // A link may prefill the form (the order form's "Ask for a quote", decision 069): only fields still empty, so
@@ -62,10 +61,8 @@ export function ContactForm() {
     return (
       <div role="status" className="flex flex-col items-start gap-3 rounded-xl border border-emerald-200 bg-accent-soft p-6">
         <CheckCircle2 className="h-8 w-8 text-accent" aria-hidden="true" />
-        <p className="text-lg font-semibold text-slate-900">Message sent</p>
-        <p className="text-sm text-slate-700">
-          Thank you for getting in touch. A member of our team will reply by e-mail within one business day.
-        </p>
+        <p className="text-lg font-semibold text-slate-900">{CONTACT_MESSAGES.sent}</p>
+        <p className="text-sm text-slate-700">{CONTACT_TEXTS.thanks}</p>
         <Button
           variant="outline"
           onClick={() => {
@@ -73,7 +70,7 @@ export function ContactForm() {
             setTimeout(() => setFocus('firstName'), 0);
           }}
         >
-          Send another message
+          {CONTACT_TEXTS.another}
         </Button>
       </div>
     );
@@ -83,7 +80,7 @@ export function ContactForm() {
     send.error instanceof ApiError ? (send.error.serverMessage ?? FALLBACK_ERROR) : send.error ? FALLBACK_ERROR : null;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact form">
+    <form noValidate onSubmit={onSubmit} data-island={CONTACT_FORM_ISLAND} className="flex flex-col gap-5" aria-label="Contact form">
       {errorSummary.summary}
       {serverError ? (
         <FormAlert>{serverError}</FormAlert>
@@ -107,7 +104,7 @@ export function ContactForm() {
       </FormField>
       <Button type="submit" variant="accent" size="lg" disabled={formState.isSubmitting} className="self-start">
         <Send className="h-4 w-4" aria-hidden="true" />
-        {formState.isSubmitting ? 'Sending...' : 'Send Message'}
+        {formState.isSubmitting ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
       </Button>
     </form>
   );

@@ -7,3 +7,11 @@ export const NEWSLETTER_TEXTS = {
 
 /** When the server could not be reached or gave no message of its own. */
 export const FALLBACK_ERROR = 'Something went wrong. Please check your connection and try again.';
+
+/** The contact form's texts, shared by its form (contact-form.tsx) and its island (contact-form-island.ts). */
+export const CONTACT_TEXTS = {
+  send: 'Send Message',
+  sending: 'Sending...',
+  thanks: 'Thank you for getting in touch. A member of our team will reply by e-mail within one business day.',
+  another: 'Send another message',
+} as const;

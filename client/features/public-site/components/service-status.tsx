@@ -1,17 +1,17 @@
 import { cn } from '@client/lib/cn';
 import { useHealth } from '../api/get-health';
+import { SERVICE_STATUS, SERVICE_STATUS_DOT, SERVICE_STATUS_ISLAND, SERVICE_STATUS_LINE } from './service-status-texts';
 
-/** A live answer to "is it down?": the service's own health check, asked when the card is shown. */
+/**
+ * A live answer to "is it down?": the service's own health check, asked when the card is shown. A visitor's
+ * /help-center asks it without React (service-status-island.ts).
+ */
 export function ServiceStatus() {
   const { isPending, isError } = useHealth();
-  const [tone, text] = isPending
-    ? ['bg-slate-400', 'Checking service status...']
-    : isError
-      ? ['bg-red-600', 'Some services are having problems. We are on it.']
-      : ['bg-emerald-600', 'All systems operational'];
+  const { tone, text } = isPending ? SERVICE_STATUS.checking : isError ? SERVICE_STATUS.problem : SERVICE_STATUS.up;
   return (
-    <p role="status" className="flex items-center gap-2 text-sm font-medium text-slate-900">
-      <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', tone)} />
+    <p role="status" data-island={SERVICE_STATUS_ISLAND} className={SERVICE_STATUS_LINE}>
+      <span aria-hidden="true" className={cn(SERVICE_STATUS_DOT, tone)} />
       {text}
     </p>
   );
