@@ -32,6 +32,7 @@ import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
+import { reviewDecisionRoutes } from './review-decisions/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
 import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
@@ -90,6 +91,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   languageCheckRoutes,
   claimSuggestionRoutes,
   linkCheckRoutes,
+  reviewDecisionRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
   mcpRoutes,
