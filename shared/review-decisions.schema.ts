@@ -13,8 +13,8 @@ export const DECISION_LIMITS = {
   perOrder: 2_000,
   rule: 100,
   word: 200,
-  /** Characters of the checked text kept on each side of a finding to know it again after a save. */
-  contextSide: 24,
+  /** Characters of a finding's context (the word on each side of it) kept, each side. */
+  contextSide: 40,
   /** Words in one reviewer's dictionary. */
   dictionaryWords: 1_000,
   dictionaryWord: 64,
@@ -101,15 +101,19 @@ export function findingWord(finding: Pick<Finding, 'start' | 'end'>, checked: st
   return checked.slice(finding.start, finding.end).slice(0, DECISION_LIMITS.word);
 }
 
-const squash = (text: string) => text.replace(/\s+/g, ' ');
+const WORD_BEFORE = /([\p{L}\p{N}'’]+)[^\p{L}\p{N}'’]*$/u;
+const WORD_AFTER = /^[^\p{L}\p{N}'’]*([\p{L}\p{N}'’]+)/u;
 
 /**
- * The text on either side of a finding (24 characters each, white space squashed), so an ignored "Gartner" is known
- * again after a save moved it, while the same word elsewhere in the text is a finding of its own.
+ * The words on either side of a finding (the nearest word before and after it, within 40 characters, case folded), so
+ * an ignored "Gartner" is known again after a save moved it or a fix a few words away changed the sentence, while
+ * "Gartner" between other words is a finding of its own.
  */
 export function findingContext(finding: Pick<Finding, 'start' | 'end'>, checked: string): string {
-  const side = DECISION_LIMITS.contextSide;
-  return `${squash(checked.slice(Math.max(0, finding.start - side), finding.start))}\u2026${squash(checked.slice(finding.end, finding.end + side))}`;
+  const reach = 40;
+  const before = WORD_BEFORE.exec(checked.slice(Math.max(0, finding.start - reach), finding.start))?.[1] ?? '';
+  const after = WORD_AFTER.exec(checked.slice(finding.end, finding.end + reach))?.[1] ?? '';
+  return `${foldWord(before)}\u2026${foldWord(after)}`.slice(0, DECISION_LIMITS.contextSide * 2 + 1);
 }
 
 /** The stored key of a decision: one decision per key and order (a later one replaces it). */
