@@ -45,7 +45,7 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
         />
       ) : null}
       <ReviewerNotesField review={review} />
-      <LinksPanel submissionId={submission.id} />
+      <LinksPanel submissionId={submission.id} version={submission.reviewVersion} />
       <SuggestedClaimsPanel
         submissionId={submission.id}
         quoted={quotedSpans}
