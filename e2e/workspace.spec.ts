@@ -152,11 +152,12 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   await expectEditorText(reviewed, 'Our results look at the color of the data. http://127.0.0.1:9/history');
   await expect(page.getByText('No findings in the saved draft.')).toBeVisible();
 
-  // Saved and checked again: only the ignored "color" is left; completing records 2 fixes in the certificate.
+  // Saved and checked again: the ignored "color" stays ignored (issue 42: decisions are stored per order); completing
+  // records 2 fixes in the certificate.
   await page.keyboard.press('Control+s');
   await expectToast(page, 'Draft saved');
-  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
   await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 0');
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 0');
   await page.keyboard.press('Control+Enter');
   await confirmDelivery(page);
   await expectToast(page, 'Review completed');
@@ -167,4 +168,50 @@ test('language checks: the saved draft’s findings, accepted and ignored by key
   const report = await customer.request.get(`/api/submissions/${id}/fact-check`);
   expect(await report.json()).toMatchObject({ languageFixes: { spelling: 1, 'ai-tells': 1 } });
   await context.close();
+});
+
+test('decisions stick: an ignored finding stays ignored after the autosave and a reload; the customer’s message is in the workspace', async ({ page, browser, signUpAdmin }) => {
+  test.setTimeout(120_000);
+  const text = 'The color of teh data was clear.';
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await context.newPage();
+  const { email } = await signUpViaApi(customer);
+  const id = await createOrderViaApi(customer, { email, content: text });
+  const sent = await customer.request.post('/api/messages', { data: { submissionId: id, content: 'Use customers rather than clients' } });
+  expect(sent.status()).toBe(201);
+  await context.close();
+
+  await signUpAdmin(page);
+  await page.goto(`/admin/orders/${id}`);
+  await page.getByRole('button', { name: 'Claim', exact: true }).click();
+
+  // The customer's message is in the workspace's side panel, marked new; a reply goes from there.
+  const thread = page.getByRole('region', { name: 'Messages with the customer' });
+  await expect(thread.getByRole('list', { name: 'Conversation' })).toContainText('Use customers rather than clients');
+  await expect(thread.getByText('New', { exact: true })).toBeVisible();
+  await thread.getByLabel('Your message').fill('Thanks, we will use “customers”.');
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByRole('list', { name: 'Conversation' })).toContainText('we will use “customers”');
+
+  // Ignore the "color" finding.
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 1');
+  await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 1');
+  const color = page.getByRole('list', { name: 'Findings' }).locator(':scope > li').filter({ hasText: 'color' });
+  await color.getByRole('button', { name: 'Ignore', exact: true }).click();
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 0');
+
+  // An edit, saved by the autosave (no key pressed), brings a new check: a new misspelling is found, "color" stays ignored.
+  const reviewed = page.getByRole('textbox', { name: 'Reviewed content' });
+  await reviewed.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' We recieve it daily.');
+  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved at');
+  await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 2');
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 0');
+
+  // And after a reload.
+  await page.reload();
+  await expect(page.getByTestId('findings-spelling')).toHaveText('Spelling 2');
+  await expect(page.getByTestId('findings-variant')).toHaveText('Other English variant 0');
+  await expect(page.getByRole('region', { name: 'Messages with the customer' })).toContainText('Use customers rather than clients');
 });

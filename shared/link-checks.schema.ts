@@ -50,7 +50,23 @@ export const linkCheckSchema = z.object({
   finalUrl: z.string().nullable(),
   /** Why it is unreachable (timeout, refused address, DNS). */
   error: z.string().nullable(),
+  /** Where the link is: the original text, or only the reviewer's saved draft (issue 42). */
+  source: z.enum(['original', 'reviewed']).optional(),
+  /** When this link was last checked (a re-check changes it); null or absent while it has not been. */
+  checkedAt: z.string().nullable().optional(),
 });
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
 export const linkCheckListSchema = z.object({ links: z.array(linkCheckSchema), checkedAt: z.string().nullable() });
+
+/** Links the reviewer re-checks at once (issue 42): none given, every link of the original and the saved draft. */
+export const linkRecheckSchema = z.object({
+  urls: z.array(z.string().trim().min(1).max(2_000)).max(50, 'At most 50 links are re-checked at once').optional(),
+});
+export type LinkRecheck = z.infer<typeof linkRecheckSchema>;
+
+/** A re-check answers within this time; a link still unanswered then is reported unreachable. */
+export const LINK_RECHECK_BUDGET_MS = 20_000;
+export const LINK_RECHECK_MESSAGES = {
+  notInText: 'That link is not in the original or the saved draft.',
+} as const;

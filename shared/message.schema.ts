@@ -56,6 +56,8 @@ export const messageSchema = z.object({
    * name (else e-mail). Absent on the reader's own messages, the team's, and whenever the reader is staff.
    */
   authorName: z.string().nullable().optional(),
+  /** In a thread as read: true when this read is the reader's first sight of it (the other side's, unread until now). */
+  unread: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 /** GET /api/messages/:submissionId (the thread, oldest first) and GET /api/messages/recent. */

@@ -7,8 +7,23 @@ import { FINDING_CATEGORIES } from './language-checks.schema';
 // measures it; the delivery stores it; the certificate of human review signs it.
 // ---------------------------------------------------------------------------------------------
 
-/** Input idle for longer than this is not counted as active editing time. */
+/** A gap between two signs of attention longer than this is not counted as active review time (decision 067). */
 export const EFFORT_IDLE_CUTOFF_SECONDS = 60;
+
+/**
+ * Active review time in whole minutes for what is signed and shown (the certificate, the credential, the editorial
+ * record): 0 only when nothing was measured; any measured time is at least 1 minute (decision 067).
+ */
+export function activeMinutesOf(seconds: number): number {
+  return seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0;
+}
+
+export const ACTIVE_TIME_NOT_MEASURED = 'not measured';
+
+/** "12 min", or "not measured" (never "0 min": an effort the record did not measure is not shown as one). */
+export function activeTimeText(minutes: number): string {
+  return minutes > 0 ? `${minutes.toLocaleString('en-GB')} min` : ACTIVE_TIME_NOT_MEASURED;
+}
 
 export const claimsByVerdictSchema = z.object(
   Object.fromEntries(VERDICTS.map((v) => [v, z.number().int().min(0)])) as Record<

@@ -83,10 +83,16 @@ export const queryKeys = {
     history: (id: string) => ['admin', 'submission', id, 'history'] as const,
     /** The language checks of a saved draft version (the workspace). */
     checks: (id: string, version: number) => ['admin', 'submission', id, 'checks', version] as const,
+    /** Every version's checks of the order: checked again when the reviewer's dictionary changes. */
+    allChecks: (id: string) => ['admin', 'submission', id, 'checks'] as const,
     /** The house style that applies to the order (decision 046). */
     houseStyle: (id: string) => ['admin', 'submission', id, 'house-style'] as const,
     suggestions: (id: string) => ['admin', 'submission', id, 'suggestions'] as const,
     links: (id: string) => ['admin', 'submission', id, 'links'] as const,
+    /** The order's stored review decisions (issue 42): ignore, accept, ignore all. */
+    decisions: (id: string) => ['admin', 'submission', id, 'decisions'] as const,
+    /** The signed-in reviewer's own dictionary (issue 42). */
+    dictionary: ['admin', 'dictionary'] as const,
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
     insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,

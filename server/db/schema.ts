@@ -679,6 +679,47 @@ export const linkChecks = pgTable('link_checks', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A reviewer's decision on an order's finding or suggested claim (issue 42, decision 067): ignore, accept, or ignore
+ * every finding of a rule (or of a rule on one word). One per order and key (shared/review-decisions.schema.ts's
+ * decisionKey); a later decision on the same key replaces it.
+ */
+export const reviewDecisions = pgTable(
+  'review_decisions',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').$type<'finding' | 'rule' | 'suggestion'>().notNull(),
+    action: text('action').$type<'ignore' | 'accept' | 'ignore-all'>().notNull(),
+    rule: text('rule'),
+    word: text('word'),
+    context: text('context'),
+    spanStart: integer('span_start'),
+    spanEnd: integer('span_end'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_decisions_order_key').on(t.submissionId, t.key)],
+);
+
+/** A reviewer's own dictionary (issue 42): words the spelling checks never flag for them (proper nouns). */
+export const reviewerWords = pgTable(
+  'reviewer_words',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Case folded (foldWord): one entry per word whatever its case. */
+    folded: text('folded').notNull(),
+    word: text('word').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.folded] })],
+);
+
 /** Every public key that ever signed a certificate, published at /.well-known/humanproof-keys.json (decision 033). */
 export const certificateKeys = pgTable('certificate_keys', {
   /** Key id: the first 16 characters of the base64url SHA-256 of the raw public key. */

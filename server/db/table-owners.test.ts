@@ -52,6 +52,8 @@ const OWNERS: Record<string, string[]> = {
   insights_dirty_days: ['insights'],
   claim_suggestions: ['claim-suggestions'],
   link_checks: ['link-checks'],
+  review_decisions: ['review-decisions'],
+  reviewer_words: ['review-decisions'],
   certificate_keys: ['certificates'],
   certificates: ['certificates'],
   certificate_credentials: ['credentials'],

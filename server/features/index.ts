@@ -34,6 +34,7 @@ import { languageCheckRoutes } from './language-checks/routes';
 import { claimSuggestionRoutes } from './claim-suggestions/routes';
 import { suggestClaimsJob } from './claim-suggestions';
 import { linkCheckRoutes } from './link-checks/routes';
+import { reviewDecisionRoutes } from './review-decisions/routes';
 import { billingDocumentRoutes } from './billing-documents/routes';
 import { orderPurchaseOrderRoutes } from './billing-documents/purchase-order-routes';
 import { mcpRoutes } from './mcp/routes';
@@ -97,6 +98,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   languageCheckRoutes,
   claimSuggestionRoutes,
   linkCheckRoutes,
+  reviewDecisionRoutes,
   styleGuideRoutes,
   billingDocumentRoutes,
   orderPurchaseOrderRoutes,

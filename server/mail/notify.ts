@@ -12,7 +12,7 @@ import { factCheckClaims, type MessageRow, type SubmissionRow } from '../db/sche
 import { countVerdicts, type Verdict } from '../../shared/fact-check.schema';
 import { DUE_SOON_HOURS, reviewedTextOf } from '../../shared/review.schema';
 import { statusLabel } from '../../shared/submission-status';
-import { diffStats, diffWords, type DiffPart } from '../../shared/text-diff';
+import { diffWords, wordsChanged, type DiffPart } from '../../shared/text-diff';
 import { newId } from '../lib/ids';
 import { enqueueEmail, type EmailKind, type QueuedEmail } from './outbox';
 import { findAccount, findOrderCustomer, teamAddresses } from './recipients';
@@ -122,12 +122,12 @@ async function deliverySummary(tx: Executor, s: SubmissionRow, deliveredDiff?: D
     return reviewed.trim() === '' ? null : diffWords(s.content, reviewed);
   };
   const parts = deliveredDiff ? await deliveredDiff(tx, s).catch(here) : here();
-  const wordsChanged = parts ? diffStats(parts).changedWords : 0;
+  const changed = wordsChanged(parts);
   const rows = await tx
     .select({ verdict: factCheckClaims.verdict })
     .from(factCheckClaims)
     .where(eq(factCheckClaims.submissionId, s.id));
-  return { wordsChanged, claims: countVerdicts(rows as { verdict: Verdict }[]), noCheckableClaims: s.noCheckableClaims };
+  return { wordsChanged: changed, claims: countVerdicts(rows as { verdict: Verdict }[]), noCheckableClaims: s.noCheckableClaims };
 }
 
 async function notifyOwner(

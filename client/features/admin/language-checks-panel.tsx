@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { groupFindings } from '@shared/finding-text';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
 import { useLanguageChecks } from './api/workspace-panels';
+import { useReviewDecisions } from './review/use-review-decisions';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { findingKey } from './locate-finding';
 import { useReviewQueueKeys } from './workspace-keys';
@@ -78,10 +81,22 @@ export function LanguageChecksPanel({
   request?: { key: string } | null;
 }) {
   const checks = useLanguageChecks({ submissionId, version, checkedText });
+  // Ignore, accept and "ignore all" are stored per order (issue 42): they hold across the autosave's new check.
+  const decisions = useReviewDecisions(submissionId);
   const [handled, setHandled] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
 
-  const open = useMemo(() => (checks.data?.findings ?? []).filter((f) => !handled.has(keyOf(f))), [checks.data, handled]);
+  const { isFindingOpen } = decisions;
+  // Until the stored decisions load nothing shows (a decided finding never flashes back); if they fail, all show.
+  const usable = decisions.ready || decisions.failed;
+  const open = useMemo(
+    () => (checks.data && usable ? checks.data.findings.filter((f) => !handled.has(keyOf(f)) && isFindingOpen(f, checks.data.checked)) : []),
+    [checks.data, handled, usable, isFindingOpen],
+  );
+  // One card per rule and word, with a count (issue 42): the list shows each group's first open finding.
+  const groups = useMemo(() => (checks.data ? groupFindings(open, checks.data.checked) : []), [open, checks.data]);
+  const heads = useMemo(() => groups.map((g) => g.findings[0]!), [groups]);
+  const groupOf = useMemo(() => new Map(groups.map((g) => [keyOf(g.findings[0]!), g])), [groups]);
   const counts = useMemo(() => {
     const by = Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, 0])) as Record<FindingCategory, number>;
     for (const f of open) by[f.category] += 1;
@@ -90,23 +105,38 @@ export function LanguageChecksPanel({
 
   const accept = (finding: Finding) => {
     const replacement = finding.suggestions[0];
-    if (replacement === undefined) return;
+    if (replacement === undefined || !checks.data) return;
     if (!onAcceptFix(finding, replacement)) {
       setNotice('That text has changed since it was checked. Save (Ctrl+S) to check again.');
       return;
     }
     setHandled((set) => new Set(set).add(keyOf(finding)));
     setNotice(null);
+    decisions.decideFinding(finding, checks.data.checked, 'accept');
     onAccepted(finding.category);
   };
-  const ignore = (finding: Finding) => {
-    setHandled((set) => new Set(set).add(keyOf(finding)));
+  /** Ignores the card: every occurrence it stands for. */
+  const ignore = (head: Finding) => {
+    if (!checks.data) return;
+    const all = groupOf.get(keyOf(head))?.findings ?? [head];
+    setHandled((set) => new Set([...set, ...all.map(keyOf)]));
+    setNotice(null);
+    for (const finding of all) {
+      decisions.decideFinding(finding, checks.data.checked, 'ignore');
+      onIgnored();
+    }
+  };
+  /** Ignores the rule on these words in the whole order, now and after later saves. */
+  const ignoreAll = (head: Finding) => {
+    if (!checks.data) return;
+    decisions.ignoreAll(head, checks.data.checked);
     setNotice(null);
     onIgnored();
   };
 
-  const queue = useReviewQueueKeys(open, { accept, ignore, onMove: onSelect }, { active });
-  const openCount = checks.data ? open.length : null;
+  // j / k move between cards: one per rule and word.
+  const queue = useReviewQueueKeys(heads, { accept, ignore, onMove: onSelect }, { active });
+  const openCount = checks.data && usable ? open.length : null;
   useEffect(() => {
     onOpenCount?.(openCount);
   }, [onOpenCount, openCount]);
@@ -123,7 +153,8 @@ export function LanguageChecksPanel({
   }, [checks.data, setFocused]);
   useEffect(() => {
     if (!request) return;
-    const at = open.findIndex((f) => keyOf(f) === request.key);
+    // A mark of any occurrence makes its rule-and-word card the current one.
+    const at = heads.findIndex((head) => (groupOf.get(keyOf(head))?.findings ?? [head]).some((f) => keyOf(f) === request.key));
     if (at >= 0) setFocused(at);
     // Only a new request moves the card; the list changing under it does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -154,7 +185,7 @@ export function LanguageChecksPanel({
         </p>
       ) : null}
       <ReviewQueueList
-        query={checks}
+        query={usable ? checks : { isPending: true, isError: false }}
         skeletonClassName="h-16 w-full"
         errorText={checksErrorText(checks.error)}
         emptyText="No findings in the saved draft."
@@ -173,6 +204,9 @@ export function LanguageChecksPanel({
           <>
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone={TONES[f.category]}>{FINDING_CATEGORY_LABELS[f.category]}</Badge>
+              {(groupOf.get(keyOf(f))?.findings.length ?? 1) > 1 ? (
+                <Badge data-testid="finding-count">×{groupOf.get(keyOf(f))!.findings.length}</Badge>
+              ) : null}
               <span className="font-mono text-xs break-all">“{checks.data?.checked.slice(f.start, f.end)}”</span>
               {f.suggestions[0] !== undefined ? (
                 <span className="text-xs text-slate-700">→ {f.suggestions[0] === '' ? '(cut)' : `“${f.suggestions[0]}”`}</span>
@@ -181,6 +215,14 @@ export function LanguageChecksPanel({
             <p className="mt-1 text-slate-700">{f.message}</p>
             <div className="mt-1 flex gap-2">
               <ReviewItemActions acceptLabel="Accept" canAccept={f.suggestions[0] !== undefined} onAccept={() => accept(f)} onIgnore={() => ignore(f)} />
+              <Button type="button" size="sm" variant="ghost" onClick={() => ignoreAll(f)}>
+                Ignore all in this order
+              </Button>
+              {f.category === 'spelling' ? (
+                <Button type="button" size="sm" variant="ghost" onClick={() => decisions.addToDictionary(checks.data?.checked.slice(f.start, f.end) ?? '')}>
+                  Add to my dictionary
+                </Button>
+              ) : null}
             </div>
           </>
         )}

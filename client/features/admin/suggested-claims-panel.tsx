@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CLAIM_KIND_LABELS, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useClaimSuggestions } from './api/workspace-panels';
+import { useReviewDecisions } from './review/use-review-decisions';
 import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 import { WORKSPACE_KEYS } from './workspace-shortcuts';
@@ -43,24 +44,32 @@ export function SuggestedClaimsPanel({
   request?: { key: string } | null;
 }) {
   const suggestions = useClaimSuggestions(submissionId);
+  // Added and ignored suggestions are stored per order (issue 42): they stay so after a reload.
+  const decisions = useReviewDecisions(submissionId);
+  const usable = decisions.ready || decisions.failed;
+  const { isSuggestionOpen, decideSuggestion } = decisions;
   const [handled, setHandled] = useState<Set<string>>(new Set());
   const open = useMemo(
     () =>
-      [...(suggestions.data?.claims ?? [])]
-        .filter((c) => !handled.has(keyOf(c)) && !quoted.some((q) => q.start < c.end && c.start < q.end))
-        .sort((a, b) => b.score - a.score || a.start - b.start),
-    [suggestions.data, handled, quoted],
+      usable
+        ? [...(suggestions.data?.claims ?? [])]
+            .filter((c) => !handled.has(keyOf(c)) && isSuggestionOpen(c) && !quoted.some((q) => q.start < c.end && c.start < q.end))
+            .sort((a, b) => b.score - a.score || a.start - b.start)
+        : [],
+    [suggestions.data, handled, quoted, usable, isSuggestionOpen],
   );
   const add = (claim: ClaimSuggestion) => {
     setHandled((set) => new Set(set).add(keyOf(claim)));
+    decideSuggestion(claim, 'accept');
     onAdd(claim);
   };
   const ignore = (claim: ClaimSuggestion) => {
     setHandled((set) => new Set(set).add(keyOf(claim)));
+    decideSuggestion(claim, 'ignore');
     onIgnore();
   };
   const queue = useReviewQueueKeys(open, { accept: add, ignore, onMove: onSelect }, { active });
-  const openCount = suggestions.data ? open.length : null;
+  const openCount = suggestions.data && usable ? open.length : null;
   useEffect(() => {
     onOpenCount?.(openCount);
   }, [onOpenCount, openCount]);
@@ -96,7 +105,7 @@ export function SuggestedClaimsPanel({
       onActivate={onActivate}
     >
       <ReviewQueueList
-        query={suggestions}
+        query={usable ? suggestions : { isPending: true, isError: false }}
         skeletonClassName="h-12 w-full"
         errorText="The suggestions could not be loaded."
         emptyText="No suggested claims left."

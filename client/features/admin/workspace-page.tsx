@@ -11,6 +11,7 @@ import { ApiError } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminSubmission } from './api/order-claim';
 import { ClaimBar } from './claim-bar';
+import { WorkspaceMessages } from './workspace-messages';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
@@ -126,6 +127,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
             {isAdmin ? <ClaimBar submission={s} part="reassign" /> : null}
             <SubmissionDetails submission={s} compact />
             <CustomerInstructions submission={s} as="h2" />
+            <WorkspaceMessages submissionId={s.id} />
             <AfterPaymentPanel submission={s} open showMoney={isAdmin} />
             <section className="flex flex-col gap-2">
               <h2 className="text-sm font-semibold">Status history</h2>

@@ -1,3 +1,4 @@
+import { activeTimeText } from '@shared/review-effort.schema';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, REVOCATION_TEXT, type PublicCertificate } from '@shared/certificate.schema';
@@ -110,7 +111,7 @@ export function Details({ shown }: { shown: Shown }) {
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact term="Service">{tierLabel(body.tier)}, {englishVariantLabel(body.englishVariant)}</Fact>
         <Fact term="Order" valueClassName="font-mono text-xs break-all">{body.orderId} (delivery {body.delivery})</Fact>
-        <Fact term="Active review time">{body.effort.activeMinutes.toLocaleString('en-GB')} min</Fact>
+        <Fact term="Active review time">{activeTimeText(body.effort.activeMinutes)}</Fact>
         <Fact term="Words changed">{body.effort.wordsChanged.toLocaleString('en-GB')}</Fact>
         <Fact term="Claims checked">{claimTotal === 0 ? 'None recorded' : claims.filter((c) => c.count > 0).map((c) => `${c.label}: ${c.count}`).join(', ')}</Fact>
         <Fact term="Language findings fixed">{body.effort.findingsFixed.toLocaleString('en-GB')}</Fact>

@@ -20,7 +20,7 @@ const key = generateKeyPairSync('ed25519');
 const KID = 'test-key-000001';
 const fixtures = credentialFixtures(key.privateKey, KID, CODE);
 
-async function signedFile(status: 'valid' | 'revoked') {
+async function signedFile(status: 'valid' | 'revoked', activeMinutes = 12) {
   const certificate: CertificateBody = {
     version: 1,
     code: CODE,
@@ -30,7 +30,7 @@ async function signedFile(status: 'valid' | 'revoked') {
     englishVariant: 'british',
     deliveredAt: '2026-11-20T10:00:00.000Z',
     reviewer: 'Rita R.',
-    effort: { activeMinutes: 12, wordsChanged: 30, claimsByVerdict: { supported: 1, corrected: 0, unsupported: 0, opinion: 0 }, findingsFixed: 2 },
+    effort: { activeMinutes, wordsChanged: 30, claimsByVerdict: { supported: 1, corrected: 0, unsupported: 0, opinion: 0 }, findingsFixed: 2 },
     textSha256: await textSha256(TEXT),
     issuer: 'http://localhost:5000',
   };
@@ -67,8 +67,8 @@ async function serve(file: unknown, list: { revoked: boolean } | null = { revoke
   );
 }
 
-async function renderPage(status: 'valid' | 'revoked') {
-  const file = await signedFile(status);
+async function renderPage(status: 'valid' | 'revoked', activeMinutes = 12) {
+  const file = await signedFile(status, activeMinutes);
   await serve(file);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -93,6 +93,16 @@ describe('the verify page', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('shows the active review time it measured, and "not measured" rather than "0 min" (issue 42)', async () => {
+    await renderPage('valid');
+    expect(screen.getByText('Active review time').nextElementSibling?.textContent).toBe('12 min');
+    cleanup();
+    vi.unstubAllGlobals();
+    await renderPage('valid', 0);
+    expect(screen.getByText('Active review time').nextElementSibling?.textContent).toBe('not measured');
+    expect(screen.queryByText('0 min')).toBeNull();
   });
 
   it('"Check a certificate file" verifies the file as served, and refuses one that names a member twice', async () => {

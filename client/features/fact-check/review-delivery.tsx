@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { reviewedTextOf } from '@shared/review.schema';
 import type { Submission } from '@shared/submission.schema';
-import { diffStats, diffWords } from '@shared/text-diff';
+import { diffWords, wordsChanged } from '@shared/text-diff';
 import { cn } from '@client/lib/cn';
 import { CertificateCard } from '@client/features/certificates';
 import { DeliveryDownloads } from './delivery-downloads';
@@ -36,7 +36,7 @@ export function ReviewDelivery({ submission, label }: { submission: Submission; 
   const reviewed = reviewedTextOf(submission);
   const hasText = reviewed.trim() !== '';
   const parts = useMemo(() => (hasText ? diffWords(submission.content, reviewed) : []), [hasText, submission.content, reviewed]);
-  const changed = diffStats(parts).changedWords;
+  const changed = wordsChanged(parts);
 
   return (
     <div className="flex flex-col gap-6" data-testid="review-delivery">

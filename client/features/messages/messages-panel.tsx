@@ -24,7 +24,7 @@ function ThreadSkeleton() {
   );
 }
 
-function MessageBubble({ message, viewerIsAdmin }: { message: Message; viewerIsAdmin: boolean }) {
+function MessageBubble({ message, viewerIsAdmin, isNew }: { message: Message; viewerIsAdmin: boolean; isNew: boolean }) {
   const mine = message.isFromAdmin === viewerIsAdmin && !message.authorName;
   return (
     <li className={cn('flex max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
@@ -33,6 +33,7 @@ function MessageBubble({ message, viewerIsAdmin }: { message: Message; viewerIsA
         <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
           {formatMessageTime(message.createdAt)}
         </time>
+        {isNew ? <span className="rounded bg-amber-100 px-1.5 font-semibold text-amber-900">New</span> : null}
       </div>
       <p
         className={cn(
@@ -57,9 +58,16 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
   const { user } = useCurrentUser();
   const viewerIsAdmin = isStaff(user);
   const [text, setText] = useState('');
-  const listEnd = useRef<HTMLLIElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
 
   const thread = useThread(submissionId);
+  // A message is new when the read that brought it was the reader's first sight of it; it stays marked while the
+  // thread is open, through its refetches (issue 42).
+  const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const fresh = (thread.data ?? []).filter((m) => m.unread).map((m) => m.id);
+    if (fresh.length > 0) setNewIds((ids) => new Set([...ids, ...fresh]));
+  }, [thread.data]);
 
   // Reading a thread marks the team's messages read, so the unread counter must follow.
   useEffect(() => {
@@ -67,8 +75,11 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
   }, [thread.dataUpdatedAt, queryClient]);
 
   const count = thread.data?.length ?? 0;
+  // The latest message in view by scrolling the thread's own box, never the page (the workspace's side panel holds
+  // the thread below the fold: scrollIntoView moved the whole workspace on load, issue 42).
   useEffect(() => {
-    listEnd.current?.scrollIntoView?.({ block: 'nearest' });
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [count]);
 
   const send = useSendMessage(submissionId, viewerIsAdmin);
@@ -90,7 +101,7 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
 
   return (
     <section aria-label="Messages" className="flex flex-col gap-4">
-      <div className="max-h-[45vh] min-h-40 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
+      <div ref={scroller} className="max-h-[45vh] min-h-40 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
         {thread.isLoading ? (
           <ThreadSkeleton />
         ) : thread.isError ? (
@@ -109,9 +120,8 @@ export function MessagesPanel({ submissionId }: { submissionId: string }) {
         ) : (
           <ol aria-label="Conversation" className="flex flex-col gap-3">
             {thread.data!.map((message) => (
-              <MessageBubble key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} />
+              <MessageBubble key={message.id} message={message} viewerIsAdmin={viewerIsAdmin} isNew={newIds.has(message.id)} />
             ))}
-            <li ref={listEnd} aria-hidden="true" />
           </ol>
         )}
       </div>

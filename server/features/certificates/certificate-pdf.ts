@@ -1,3 +1,4 @@
+import { activeTimeText } from '../../../shared/review-effort.schema';
 import { BRAND } from '../../../shared/brand';
 import { REVOCATION_TEXT, certificatePath, type PublicCertificate } from '../../../shared/certificate.schema';
 import { englishVariantLabel } from '../../../shared/categories';
@@ -31,7 +32,7 @@ export async function buildCertificatePdf(certificate: Extract<PublicCertificate
     ['Service', tierLabel(body.tier)],
     ['English', englishVariantLabel(body.englishVariant)],
     ['Delivered', new Date(body.deliveredAt).toUTCString()],
-    ['Active review time', `${body.effort.activeMinutes} min`],
+    ['Active review time', activeTimeText(body.effort.activeMinutes)],
     ['Words changed', String(body.effort.wordsChanged)],
     ['Claims checked', VERDICTS.map((v) => `${VERDICT_LABELS[v]} ${body.effort.claimsByVerdict[v]}`).join(' · ')],
     ['Language findings fixed', String(body.effort.findingsFixed)],

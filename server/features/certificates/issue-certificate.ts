@@ -7,7 +7,7 @@ import {
   type CertificateBody,
   type RevocationReason,
 } from '../../../shared/certificate.schema';
-import type { EffortRecord } from '../../../shared/review-effort.schema';
+import { activeMinutesOf, type EffortRecord } from '../../../shared/review-effort.schema';
 import type { Executor } from '../../db/client';
 import { certificateKeys, certificates, users, type SubmissionRow } from '../../db/schema';
 import { readableId } from '../../lib/ids';
@@ -88,7 +88,7 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     deliveredAt: delivery.deliveredAt.toISOString(),
     reviewer: publicReviewerName(reviewer),
     effort: {
-      activeMinutes: Math.round(effort.activeSeconds / 60),
+      activeMinutes: activeMinutesOf(effort.activeSeconds),
       wordsChanged: effort.wordsChanged,
       claimsByVerdict: effort.claimsByVerdict,
       findingsFixed: effort.findingsFixed,

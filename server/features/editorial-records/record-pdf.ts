@@ -1,3 +1,4 @@
+import { activeTimeText } from '../../../shared/review-effort.schema';
 import { BRAND } from '../../../shared/brand';
 import { englishVariantLabel } from '../../../shared/categories';
 import type { EditorialRecord } from '../../../shared/editorial-record.schema';
@@ -39,7 +40,7 @@ export async function buildRecordPdf(record: EditorialRecord, digestSri: string)
   row('Reviewer', record.review.reviewer.pseudonym);
   row('Started', when(record.review.startedAt));
   row('Delivered', when(record.review.endedAt));
-  row('Active review time', `${record.review.activeMinutes} min`);
+  row('Active review time', activeTimeText(record.review.activeMinutes));
   row('Words changed', String(record.review.wordsChanged));
 
   heading('Fact-check');

@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { editorLine, type EditorialResponsibility } from '../../../shared/editorial.schema';
 import { EDITORIAL_RECORD_VERSION, RECORD_DISCLAIMER, RECORD_NOT_MEASURED, SUBMITTED_AS, type EditorialRecord } from '../../../shared/editorial-record.schema';
 import { FINDING_CATEGORIES, type FindingCategory } from '../../../shared/language-checks.schema';
-import type { EffortRecord } from '../../../shared/review-effort.schema';
+import { activeMinutesOf, type EffortRecord } from '../../../shared/review-effort.schema';
 import type { Executor } from '../../db/client';
 import { deliveries, editorialDefaults, editorialRecords, reviewerNumbers, type SubmissionRow } from '../../db/schema';
 import { listClaims } from '../fact-check';
@@ -84,7 +84,7 @@ export async function buildEditorialRecord(db: Executor, input: RecordInput): Pr
       statement: `${pseudonym}, a HumanProof reviewer, reviewed this text.`,
       startedAt: startedAt?.toISOString() ?? null,
       endedAt: delivery.deliveredAt.toISOString(),
-      activeMinutes: Math.round(effort.activeSeconds / 60),
+      activeMinutes: activeMinutesOf(effort.activeSeconds),
       wordsChanged: effort.wordsChanged,
     },
     factCheck: {

@@ -1,7 +1,7 @@
 /** Decision 052: what harper.js is given, masked and in pieces, with every UTF-16 offset kept. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LONG_TOKEN, maskForHarper, overlapsSpan, PIECE, piecesOf, SYMBOL_RUN } from './harper-input';
+import { LONG_TOKEN, maskForHarper, oneFindingPerSpan, overlapsSpan, PIECE, piecesOf, SYMBOL_RUN } from './harper-input';
 
 /** Texts of words, spaces, line breaks, punctuation, emoji (astral, joined) and the hostile runs between them. */
 const fragment = fc.oneof(
@@ -90,5 +90,19 @@ describe('overlapsSpan', () => {
     expect(overlapsSpan(spans, 35, 35)).toBe(true);
     expect(overlapsSpan(spans, 40, 41)).toBe(false);
     expect(overlapsSpan([], 0, 1)).toBe(false);
+  });
+});
+
+describe('oneFindingPerSpan', () => {
+  it('keeps one finding per span, the more specific kind over Spelling, and every nested or overlapping one', () => {
+    const found = [
+      { start: 0, end: 3, kind: 'Spelling', n: 1 },
+      { start: 0, end: 3, kind: 'Typo', n: 2 },
+      { start: 0, end: 200, kind: 'Readability', n: 3 },
+      { start: 150, end: 157, kind: 'Spelling', n: 4 },
+      { start: 150, end: 157, kind: 'Spelling', n: 5 },
+      { start: 155, end: 170, kind: 'Grammar', n: 6 },
+    ];
+    expect(oneFindingPerSpan(found).map((f) => f.n)).toEqual([2, 3, 4, 6]);
   });
 });

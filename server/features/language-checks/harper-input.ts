@@ -102,3 +102,19 @@ export function piecesOf(text: string, size = PIECE): { start: number; text: str
   }
   return pieces;
 }
+
+/**
+ * harper.js is asked not to drop overlapping findings (`dedup: false`), as it does by default: its long-sentence
+ * finding covers the whole sentence and hid every spelling finding inside it (issue 42). What it then reports twice
+ * is the same words under two rules ("Teh": a typo and a spelling); one finding per span stays, the more specific
+ * (any kind but Spelling, as harper.js's own choice), else the first.
+ */
+export function oneFindingPerSpan<T extends { start: number; end: number; kind: string }>(found: readonly T[]): T[] {
+  const bySpan = new Map<string, T>();
+  for (const item of found) {
+    const key = `${item.start}:${item.end}`;
+    const kept = bySpan.get(key);
+    if (!kept || (kept.kind === 'Spelling' && item.kind !== 'Spelling')) bySpan.set(key, item);
+  }
+  return [...bySpan.values()];
+}

@@ -3,9 +3,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Dialect, LocalLinter, type Lint } from 'harper.js';
 import { binaryInlined } from 'harper.js/binaryInlined';
 import type { EnglishVariant } from '../../../shared/categories';
+import { plainMessage } from '../../../shared/finding-text';
 import type { Finding } from '../../../shared/language-checks.schema';
 import { checkAiTells } from './ai-tells';
-import { maskForHarper, overlapsSpan, piecesOf } from './harper-input';
+import { maskForHarper, oneFindingPerSpan, overlapsSpan, piecesOf } from './harper-input';
 
 /**
  * The language checker's worker thread (checker-thread.ts supervises it; decisions 034 and 052): harper.js, Harper's
@@ -96,7 +97,7 @@ function toFinding(lint: Lint, offset: number): Finding {
     end: span.end + offset,
     rule: `harper:${kind}`,
     category: SPELLING_KINDS.has(kind) ? 'spelling' : 'grammar',
-    message: lint.message(),
+    message: plainMessage(lint.message()),
     suggestions: lint.suggestions().slice(0, 3).map((s) => s.get_replacement_text()),
   };
 }
@@ -115,11 +116,17 @@ async function makeLinter(variant: EnglishVariant, longWarmUp: boolean): Promise
   return linter;
 }
 
+/** Every finding harper.js has on a piece, overlapping ones too (issue 42), one per span. */
+async function lintAll(linter: LocalLinter, text: string, offset: number): Promise<Finding[]> {
+  const lints = (await linter.lint(text, { dedup: false })).map((lint) => ({ lint, start: lint.span().start, end: lint.span().end, kind: lint.lint_kind() }));
+  return oneFindingPerSpan(lints).map(({ lint }) => toFinding(lint, offset));
+}
+
 /** One text's check, a step at a time: the rule pack, the masking, then harper.js on each piece. */
 async function* checking(linter: LocalLinter, text: string, variant: EnglishVariant, raw: boolean): AsyncGenerator<void, CheckResult> {
   const rules = firstFindings(checkAiTells(text, variant));
   yield;
-  if (raw) return { harper: firstFindings((await linter.lint(text)).map((found) => toFinding(found, 0))), rules };
+  if (raw) return { harper: firstFindings(await lintAll(linter, text, 0)), rules };
   const { masked, spans } = maskForHarper(text);
   const pieces = piecesOf(masked);
   const harper: Finding[] = [];
@@ -129,8 +136,7 @@ async function* checking(linter: LocalLinter, text: string, variant: EnglishVari
     if (prose === '') continue;
     yield;
     const offset = piece.start + piece.text.length - prose.length;
-    for (const found of await linter.lint(prose)) {
-      const finding = toFinding(found, offset);
+    for (const finding of await lintAll(linter, prose, offset)) {
       if (!overlapsSpan(spans, finding.start, finding.end)) harper.push(finding);
     }
   }

@@ -124,6 +124,25 @@ describe('GET /api/admin/submissions/:id/checks', () => {
     expect((await t.request('GET', '/api/admin/submissions/NOSUCHORDER/checks', reviewer)).statusCode).toBe(404);
   });
 
+  it('a finding never hides another: a misspelling inside a very long sentence is found beside the long-sentence finding (issue 42)', async () => {
+    const runOn = Array.from({ length: 45 }, (_, i) => `the reviewer reads line ${i + 1}`).join(' and ');
+    const text = `Then ${runOn} so we recieve it from Gartner today.`;
+    const findings = await checkText(text, 'british');
+    const long = findings.find((f) => f.rule === 'harper:Readability');
+    expect(long, JSON.stringify(findings)).toBeDefined();
+    expect(long!.start).toBe(0);
+    const misspelt = findings.find((f) => at(text, f) === 'recieve');
+    expect(misspelt).toMatchObject({ category: 'spelling' });
+    expect(misspelt!.start).toBeGreaterThan(long!.start);
+    expect(misspelt!.end).toBeLessThanOrEqual(long!.end);
+    // Messages are plain text: no Markdown code spans.
+    for (const f of findings) expect(f.message).not.toMatch(/[`*]/);
+    expect(misspelt!.message).toBe('Did you mean to spell \u201crecieve\u201d this way?');
+    // The same words under two of harper.js's rules ("Teh": a typo and a spelling) are one finding.
+    const teh = await checkText('Teh cat sat on the mat.', 'british');
+    expect(teh.filter((f) => f.start === 0 && f.end === 3)).toHaveLength(1);
+  });
+
   it('checks 3,000 words of real English (findings only where the text has them)', async () => {
     const dir = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'word-count');
     const article = readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8');

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { checksQuerySchema, findingListSchema } from '../../../shared/language-checks.schema';
 import { reviewedTextOf } from '../../../shared/review.schema';
 import { requireStaff } from '../../plugins/auth';
+import { foldWord } from '../../../shared/review-decisions.schema';
+import { foldedDictionaryOf } from '../review-decisions';
 import { houseStyleCheckOfOrder } from '../style-guide';
 import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { checkText, closeLanguageChecker, warmLanguageChecker } from './check-text';
@@ -29,13 +31,19 @@ export async function languageCheckRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/submissions/:id/checks',
     { config: { access: 'staff' }, schema: { params, querystring: checksQuerySchema, response: { 200: findingListSchema } } },
     async (request, reply) => {
-      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      const user = await requireStaff(request);
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(user));
       // The reviewed text is the saved draft (a review not started yet is the original, as the editor starts).
       const text = request.query.text === 'original' ? order.content : order.reviewedContent === null ? order.content : reviewedTextOf(order);
       // The order's house style (decision 046): its terms as "House style" findings, its spelling variant over the order's.
       const houseStyle = await houseStyleCheckOfOrder(app.db, order);
+      const [findings, dictionary] = await Promise.all([
+        checkText(text, houseStyle?.row.spellingVariant ?? order.englishVariant, houseStyle?.matcher ?? null),
+        foldedDictionaryOf(app.db, user.id),
+      ]);
       void reply.header('cache-control', 'no-store');
-      return { findings: await checkText(text, houseStyle?.row.spellingVariant ?? order.englishVariant, houseStyle?.matcher ?? null) };
+      // The reviewer's own dictionary (issue 42): no spelling finding on a word they added (a proper noun).
+      return { findings: findings.filter((f) => f.category !== 'spelling' || !dictionary.has(foldWord(text.slice(f.start, f.end)))) };
     },
   );
 }

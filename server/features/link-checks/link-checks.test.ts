@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
-import { LINK_CHECK_MESSAGES, LINK_NOT_CHECKED_IN_TIME, type LinkCheck } from '../../../shared/link-checks.schema';
+import { LINK_CHECK_MESSAGES, LINK_NOT_CHECKED_IN_TIME, LINK_RECHECK_MESSAGES, type LinkCheck } from '../../../shared/link-checks.schema';
 import { linkChecks } from '../../db/schema';
-import { createPaidOrder } from '../../test-support/orders';
+import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { checkLink } from './check-link';
 import { findLinks } from './find-links';
@@ -189,5 +189,56 @@ describe('GET /api/admin/submissions/:id/links', () => {
     const response = await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer);
     expect(response.body).not.toMatch(/webhook/i);
     expect((response.json() as { links: LinkCheck[] }).links.map((l) => l.error)).toEqual([LINK_CHECK_MESSAGES.privateAddress, LINK_CHECK_MESSAGES.unresolvable]);
+  });
+});
+
+describe('links of the saved draft, re-checked by the reviewer (issue 42)', () => {
+  let t: TestApp;
+  let customer: SignedInUser;
+  let reviewer: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+    customer = await signUp(t.app);
+    reviewer = await signUpReviewer(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists a link the reviewer added, checks one or all on request, and says when each was checked', async () => {
+    const content = `The bridge opened in 1923 (${base}/ok).`;
+    const id = await createPaidOrder(t.app, customer, { content });
+    const links = async () => (await t.request('GET', `/api/admin/submissions/${id}/links`, reviewer)).json() as { links: LinkCheck[] };
+    const draft = `The bridge opened in 1923 (${base}/ok). See also ${base}/gone.`;
+    expect((await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: draft, reviewerNotes: '', complete: false })).statusCode).toBe(200);
+    expect((await links()).links.map((l) => [l.url.replace(base, ''), l.source, l.status, l.checkedAt ?? null])).toEqual([
+      ['/ok', 'original', 'pending', null],
+      ['/gone', 'reviewed', 'pending', null],
+    ]);
+
+    // The added link alone: before the job reached the order, a re-check checks every link of it.
+    const one = await t.request('POST', `/api/admin/submissions/${id}/links/check`, reviewer, { urls: [`${base}/gone`] });
+    expect(one.statusCode, one.body).toBe(200);
+    const first = (one.json() as { links: LinkCheck[] }).links;
+    expect(first.map((l) => [l.url.replace(base, ''), l.status])).toEqual([['/ok', 'live'], ['/gone', 'broken']]);
+    for (const link of first) expect(Date.parse(link.checkedAt!)).not.toBeNaN();
+    // The job has nothing left to do for it.
+    expect(await checkLinksRound(t.app.db, local)).toBe(0);
+
+    // All again: each link says the newer time.
+    const all = await t.request('POST', `/api/admin/submissions/${id}/links/check`, reviewer, {});
+    expect(all.statusCode).toBe(200);
+    const again = (all.json() as { links: LinkCheck[] }).links;
+    expect(again.map((l) => l.status)).toEqual(['live', 'broken']);
+    for (const [i, link] of again.entries()) expect(Date.parse(link.checkedAt!)).toBeGreaterThanOrEqual(Date.parse(first[i]!.checkedAt!));
+    expect(hits.get('HEAD /gone')).toBeGreaterThanOrEqual(2);
+
+    // A link in neither text is refused, as is too long a list; a customer may not ask.
+    const stranger = await t.request('POST', `/api/admin/submissions/${id}/links/check`, reviewer, { urls: ['http://10.0.0.1/admin'] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(LINK_RECHECK_MESSAGES.notInText);
+    expect((await t.request('POST', `/api/admin/submissions/${id}/links/check`, reviewer, { urls: Array.from({ length: 51 }, (_, i) => `${base}/${i}`) })).statusCode).toBe(400);
+    expect((await t.request('POST', `/api/admin/submissions/${id}/links/check`, customer, {})).statusCode).toBe(403);
+    expect((await t.request('POST', '/api/admin/submissions/NOSUCHORDER/links/check', reviewer, {})).statusCode).toBe(404);
   });
 });

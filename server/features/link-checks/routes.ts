@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkCheckListSchema } from '../../../shared/link-checks.schema';
+import { linkCheckListSchema, linkRecheckSchema } from '../../../shared/link-checks.schema';
 import { requireStaff } from '../../plugins/auth';
 import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
-import { linkChecksFor } from './stored-link-checks';
+import { linkChecksFor, recheckLinks } from './stored-link-checks';
 
 const params = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
 
@@ -16,6 +16,17 @@ export async function linkCheckRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       void reply.header('cache-control', 'no-store');
+      return linkChecksFor(app.db, order);
+    },
+  );
+
+  // The reviewer's re-check of one link, several, or all (issue 42): checked now, then the list as GET answers it.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/submissions/:id/links/check',
+    { config: { access: 'staff' }, schema: { params, body: linkRecheckSchema, response: { 200: linkCheckListSchema } } },
+    async (request) => {
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      await recheckLinks(app.db, order, request.body.urls, { allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1' });
       return linkChecksFor(app.db, order);
     },
   );

@@ -126,6 +126,21 @@ describe('messages', () => {
     const [read] = await t.app.db.select().from(messages).where(eq(messages.content, 'team on first'));
     expect(read!.readAt).not.toBeNull();
   });
+
+  it('a thread marks what its reader had not seen as unread, once (the workspace marks it, issue 42)', async () => {
+    const erin = await signUp(t.app);
+    const order = await createSubmissionVia(t.app, erin.cookie);
+    await t.request('POST', '/api/messages', erin.cookie, { submissionId: order.id, content: 'Use customers rather than clients' });
+    await t.request('POST', '/api/messages', admin.cookie, { submissionId: order.id, content: 'Noted' });
+    const thread = async (who: SignedInUser) =>
+      ((await t.request('GET', `/api/messages/${order.id}`, who.cookie)).json() as Message[]).map((m) => [m.content, m.unread ?? false]);
+    // The team sees the customer's message as new the first time, not its own; then nothing is new.
+    expect(await thread(admin)).toEqual([['Use customers rather than clients', true], ['Noted', false]]);
+    expect(await thread(admin)).toEqual([['Use customers rather than clients', false], ['Noted', false]]);
+    // The customer sees the team's message as new, once.
+    expect(await thread(erin)).toEqual([['Use customers rather than clients', false], ['Noted', true]]);
+    expect(await thread(erin)).toEqual([['Use customers rather than clients', false], ['Noted', false]]);
+  });
 });
 
 function send(as: SignedInUser, submissionId: string, content: string) {

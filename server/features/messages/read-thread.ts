@@ -16,18 +16,23 @@ const DELETED_AUTHOR = 'Deleted account';
  */
 export async function readThread(db: Database, submissionId: string, user: CurrentUser): Promise<Message[]> {
   const submission = await getAccessibleOrder(db, submissionId, reviewDeskViewer(user));
+  // What this read marks read is what the reader had not seen: shown as new in the thread (issue 42).
+  let newlyRead: { id: string }[];
   if (submission.userId === user.id || !isStaff(user)) {
-    await db
+    newlyRead = await db
       .update(messages)
       .set({ readAt: new Date() })
-      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, true), isNull(messages.readAt)));
+      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, true), isNull(messages.readAt)))
+      .returning({ id: messages.id });
   } else {
     // The team read it: the customer's messages are no longer unread in the queue (issue 42).
-    await db
+    newlyRead = await db
       .update(messages)
       .set({ readAt: new Date() })
-      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, false), isNull(messages.readAt)));
+      .where(and(eq(messages.submissionId, submission.id), eq(messages.isFromAdmin, false), isNull(messages.readAt)))
+      .returning({ id: messages.id });
   }
+  const unread = new Set(newlyRead.map((m) => m.id));
   const rows = await db
     .select({ message: messages, senderName: users.name, senderEmail: users.email })
     .from(messages)
@@ -37,6 +42,6 @@ export async function readThread(db: Database, submissionId: string, user: Curre
   const readerIsCustomer = !isStaff(user);
   return rows.map(({ message, senderName, senderEmail }) => {
     const colleague = readerIsCustomer && !message.isFromAdmin && message.senderId !== user.id;
-    return toMessage(message, colleague ? senderName || senderEmail || DELETED_AUTHOR : null);
+    return { ...toMessage(message, colleague ? senderName || senderEmail || DELETED_AUTHOR : null), ...(unread.has(message.id) ? { unread: true } : {}) };
   });
 }

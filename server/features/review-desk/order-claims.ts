@@ -73,6 +73,15 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
 }
 
 /**
+ * Work on an order beside its draft (the stored review decisions, issue 42): refused, as a save is, when someone else
+ * holds the claim (409 naming them) or the order is cancelled; a free order needs no claim for it.
+ */
+export async function assertMayWorkOn(db: Executor, id: string, userId: string): Promise<void> {
+  const [row] = await db.select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld }).from(submissions).where(eq(submissions.id, id)).limit(1);
+  if (!row || row.status === 'cancelled' || (row.held && row.claimedBy !== userId)) throw await claimRefusal(db, id, userId);
+}
+
+/**
  * Claims an order for `userId`, or refreshes their own claim. Free, lapsed or already theirs: claimed; held by
  * someone else: 409 "Claimed by Ana".
  */

@@ -1,1 +1,1 @@
-export { addActiveSeconds, addEffortCounts, recordDeliveryEffort, wordsChangedIn } from './record-effort';
+export { addActiveSeconds, addEffortCounts, recordDeliveryEffort } from './record-effort';

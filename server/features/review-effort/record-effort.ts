@@ -8,16 +8,9 @@ import {
   type EffortCounts,
   type EffortRecord,
 } from '../../../shared/review-effort.schema';
-import type { DiffPart } from '../../../shared/text-diff';
-import { wordTokens } from '../../../shared/word-count';
+import { wordsChanged, type DiffPart } from '../../../shared/text-diff';
 import type { Executor } from '../../db/client';
 import { deliveryEfforts, factCheckClaims, submissions, type SubmissionRow } from '../../db/schema';
-
-/** Words inserted plus words removed, from the delivery's word diff. */
-export function wordsChangedIn(diff: readonly DiffPart[] | null): number {
-  if (!diff) return 0;
-  return diff.reduce((sum, part) => (part.type === 'equal' ? sum : sum + wordTokens(part.text).length), 0);
-}
 
 async function claimsByVerdict(db: Executor, submissionId: string): Promise<ClaimsByVerdict> {
   const rows = await db
@@ -47,7 +40,7 @@ export async function recordDeliveryEffort(db: Executor, order: SubmissionRow, d
     suggestionsIgnored: counts.suggestionsIgnored,
     findingsFixed: Object.values(findingsByCategory).reduce((sum, n) => sum + n, 0),
     findingsByCategory,
-    wordsChanged: wordsChangedIn(diff),
+    wordsChanged: wordsChanged(diff),
     claimsByVerdict: await claimsByVerdict(db, order.id),
   };
   await db.insert(deliveryEfforts).values({ deliveryId, ...effort });

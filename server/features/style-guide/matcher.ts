@@ -140,7 +140,10 @@ export function compileHouseStyle(terms: readonly MatcherTerm[]): HouseStyleMatc
     const normalised = { ...entry, term };
     // Composed and decomposed spellings ("café" as é or as e + ◌́) both match.
     for (const form of new Set([term.normalize('NFC'), term.normalize('NFD')])) insert(root, form, normalised);
-    houseForms.add((entry.kind === 'preferred' ? term : entry.replacement).normalize('NFC'));
+    // The form the guide asks for, and each of its words: "Ofcom" in "Ofcom Group" is no misspelling either (issue 42).
+    const form = (entry.kind === 'preferred' ? term : entry.replacement).normalize('NFC');
+    houseForms.add(form);
+    for (const word of form.split(' ')) if (word !== '') houseForms.add(word);
   }
 
   return {

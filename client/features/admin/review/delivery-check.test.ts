@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEffortCounts } from '@shared/review-effort.schema';
+import { activeMinutesOf, activeTimeText, emptyEffortCounts } from '@shared/review-effort.schema';
 import { certificateReviewerLine, deliveryCheckLines, type DeliveryCheckFacts } from './delivery-check';
 
 const facts = (overrides: Partial<DeliveryCheckFacts> = {}): DeliveryCheckFacts => ({
@@ -50,5 +50,16 @@ describe('the check before delivery', () => {
     expect(certificateReviewerLine({ firstName: 'Kim', lastName: null })).toBe('Kim');
     expect(certificateReviewerLine({ firstName: ' ', lastName: 'Keys' })).toBe('A HumanProof reviewer');
     expect(certificateReviewerLine(null)).toBe('A HumanProof reviewer');
+  });
+});
+
+describe('the effort line never shows an effort it did not measure (issue 42)', () => {
+  it('says the active time was not measured rather than 0 min', () => {
+    const lines = Object.fromEntries(deliveryCheckLines(facts({})).map((l) => [l.label, l]));
+    expect(lines['Effort in this visit']!.value).toMatch(/^active time not measured, /);
+    expect(activeTimeText(activeMinutesOf(0))).toBe('not measured');
+    // Any measured time is at least a minute; a minute and a half is 2.
+    expect(activeTimeText(activeMinutesOf(20))).toBe('1 min');
+    expect(activeTimeText(activeMinutesOf(90))).toBe('2 min');
   });
 });

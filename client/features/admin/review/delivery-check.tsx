@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { countVerdicts, VERDICT_LABELS, VERDICTS, type Claim } from '@shared/fact-check.schema';
-import type { EffortCounts } from '@shared/review-effort.schema';
+import { activeMinutesOf, type EffortCounts } from '@shared/review-effort.schema';
 import { Button } from '@client/components/ui/button';
 import { useCurrentUser } from '@client/lib/current-user';
 import type { Outstanding } from './use-review-form';
@@ -47,7 +47,7 @@ export function deliveryCheckLines({ outstanding, claims, changedWords, effort, 
   const fixed = Object.values(effort.findingsByCategory).reduce((sum, n) => sum + (n ?? 0), 0);
   lines.push({
     label: 'Effort in this visit',
-    value: `${Math.floor(effort.activeSeconds / 60)} min active, ${plural(effort.suggestionsAccepted, 'suggestion')} accepted (${fixed} language ${fixed === 1 ? 'fix' : 'fixes'}), ${effort.suggestionsIgnored} ignored`,
+    value: `${effort.activeSeconds > 0 ? `${activeMinutesOf(effort.activeSeconds)} min active` : 'active time not measured'}, ${plural(effort.suggestionsAccepted, 'suggestion')} accepted (${fixed} language ${fixed === 1 ? 'fix' : 'fixes'}), ${effort.suggestionsIgnored} ignored`,
     warn: false,
   });
   lines.push({ label: 'Words changed', value: String(changedWords), warn: false });

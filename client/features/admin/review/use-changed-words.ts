@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { diffStats, diffWords } from '@shared/text-diff';
+import { diffWords, wordsChanged } from '@shared/text-diff';
 
 const COUNT_AFTER_MS = 250;
 const COUNT_FOR_AT_MOST_MS = 200;
@@ -11,5 +11,5 @@ export function useChangedWords(original: string, text: string): number {
     const timer = window.setTimeout(() => setCounted(text), COUNT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [text]);
-  return useMemo(() => diffStats(diffWords(original, counted, { timeoutMs: COUNT_FOR_AT_MOST_MS })).changedWords, [original, counted]);
+  return useMemo(() => wordsChanged(diffWords(original, counted, { timeoutMs: COUNT_FOR_AT_MOST_MS })), [original, counted]);
 }

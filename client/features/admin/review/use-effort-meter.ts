@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { FindingCategory } from '@shared/language-checks.schema';
 import { addEffortCounts, emptyEffortCounts, type EffortCounts } from '@shared/review-effort.schema';
-import { useActiveTimeMeter } from '../active-time';
+import { useActiveTimeMeter, useAttention } from '../active-time';
 
 /** What a save reports of the effort since the previous one. */
 export interface EffortSent {
@@ -10,11 +10,13 @@ export interface EffortSent {
 }
 
 /**
- * The effort record of a review (issues 23 and 24): active editing time, and the suggestions and findings accepted or
+ * The effort record of a review (issues 23, 24 and 42): active review time (attention in the workspace), and the suggestions and findings accepted or
  * ignored since the last save. A save takes both; a failed save gives them back for the next one.
  */
 export function useEffortMeter() {
   const activeTime = useActiveTimeMeter();
+  // Attention anywhere in the page counts, not only typing in the form (issue 42, decision 067).
+  useAttention(activeTime);
   const counts = useRef<EffortCounts>(emptyEffortCounts());
   /** Everything counted since the page opened, saved or not. */
   const session = useRef<EffortCounts>(emptyEffortCounts());

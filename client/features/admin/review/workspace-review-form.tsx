@@ -110,7 +110,7 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
         <div className="flex min-w-0 flex-col gap-3">
           <ReviewFields review={review} layout="workspace" editors={editors} />
           <ReviewerNotesField review={review} />
-          <LinksPanel submissionId={submission.id} />
+          <LinksPanel submissionId={submission.id} version={submission.reviewVersion} />
         </div>
         <div
           ref={nav.cards}
