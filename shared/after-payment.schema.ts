@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPence } from './money';
+import type { AttachmentMode } from './review.schema';
 
 /**
  * After payment (issue 13, product spec section 9, decision 018): cancel and refund before work starts, one free
@@ -118,6 +119,16 @@ export const deliverySchema = z.object({
   deliveredAt: z.string(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/** The parts of an order a delivery fixed: what its customer received then (the files follow from the delivery). */
+export function deliveredParts(delivery: { reviewedContent: string | null; reviewerNotes: string | null; attachmentMode: string | null; documentLink: string | null }) {
+  return {
+    reviewedContent: delivery.reviewedContent,
+    reviewerNotes: delivery.reviewerNotes,
+    attachmentMode: delivery.attachmentMode as AttachmentMode | null,
+    documentLink: delivery.documentLink,
+  };
+}
 /** Newest first. */
 export const deliveriesSchema = z.array(deliverySchema);
 

@@ -85,21 +85,19 @@ export function useAttention(meter: ActiveTimeMeter): void {
     const away = () => meter.pause();
     const visibility = () => (document.visibilityState === 'visible' ? sign() : away());
     const options = { capture: true, passive: true } as const;
-    for (const name of ATTENTION_EVENTS) document.addEventListener(name, sign, options);
-    for (const name of FREQUENT_EVENTS) document.addEventListener(name, frequent, options);
-    document.addEventListener('visibilitychange', visibility);
-    window.addEventListener('blur', away);
-    window.addEventListener('focus', sign);
-    window.addEventListener('pagehide', away);
+    const listeners: [EventTarget, string, () => void, AddEventListenerOptions?][] = [
+      ...ATTENTION_EVENTS.map((name): [EventTarget, string, () => void, AddEventListenerOptions] => [document, name, sign, options]),
+      ...FREQUENT_EVENTS.map((name): [EventTarget, string, () => void, AddEventListenerOptions] => [document, name, frequent, options]),
+      [document, 'visibilitychange', visibility],
+      [window, 'blur', away],
+      [window, 'focus', sign],
+      [window, 'pagehide', away],
+    ];
+    for (const [target, name, listener, how] of listeners) target.addEventListener(name, listener, how);
     // Opening the workspace is the first sign.
     sign();
     return () => {
-      for (const name of ATTENTION_EVENTS) document.removeEventListener(name, sign, options);
-      for (const name of FREQUENT_EVENTS) document.removeEventListener(name, frequent, options);
-      document.removeEventListener('visibilitychange', visibility);
-      window.removeEventListener('blur', away);
-      window.removeEventListener('focus', sign);
-      window.removeEventListener('pagehide', away);
+      for (const [target, name, listener, how] of listeners) target.removeEventListener(name, listener, how);
     };
   }, [meter]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { groupFindings } from '@shared/finding-text';
 import { FINDING_CATEGORIES, FINDING_CATEGORY_LABELS, type Finding, type FindingCategory } from '@shared/language-checks.schema';
 import { Badge } from '@client/components/ui/badge';
@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { ApiError } from '@client/lib/api';
 import { useLanguageChecks } from './api/workspace-panels';
 import { useReviewDecisions } from './review/use-review-decisions';
-import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
+import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, useCardsFollowingMarks } from './review-queue-list';
 import { findingKey } from './locate-finding';
 import { useReviewQueueKeys } from './workspace-keys';
 import { WORKSPACE_KEYS } from './workspace-shortcuts';
@@ -146,24 +146,15 @@ export function LanguageChecksPanel({
     onOpenFindings?.(data ? { check: data, checked: data.checked, open } : null);
   }, [onOpenFindings, data, open]);
   useEffect(() => () => onOpenFindings?.(null), [onOpenFindings]);
-  const { focused, setFocused } = queue;
+  const { setFocused } = queue;
   useEffect(() => {
     setHandled(new Set());
     setFocused(0);
   }, [checks.data, setFocused]);
-  useEffect(() => {
-    if (!request) return;
-    // A mark of any occurrence makes its rule-and-word card the current one.
-    const at = heads.findIndex((head) => (groupOf.get(keyOf(head))?.findings ?? [head]).some((f) => keyOf(f) === request.key));
-    if (at >= 0) setFocused(at);
-    // Only a new request moves the card; the list changing under it does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, setFocused]);
-
-  const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    scrollCurrentIntoList(listRef.current);
-  }, [focused, open.length]);
+  // A mark of any occurrence makes its rule-and-word card the current one.
+  const listRef = useCardsFollowingMarks(queue, request, (key) =>
+    heads.findIndex((head) => (groupOf.get(keyOf(head))?.findings ?? [head]).some((f) => keyOf(f) === key)),
+  );
 
   return (
     <ReviewQueueSection

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
@@ -57,6 +57,31 @@ export function ReviewQueueSection({
       {children}
     </section>
   );
+}
+
+/**
+ * A panel's cards following the text: a mark clicked there (`request`, a new object each click) makes its card the
+ * current one (`indexOf` finds it; -1: not in this list), and the current card stays in view in its list. Answers the
+ * list's ref.
+ */
+export function useCardsFollowingMarks<T>(
+  queue: ReviewQueue<T>,
+  request: { key: string } | null | undefined,
+  indexOf: (key: string) => number,
+): RefObject<HTMLOListElement | null> {
+  const { focused, setFocused, items } = queue;
+  useEffect(() => {
+    if (!request) return;
+    const at = indexOf(request.key);
+    if (at >= 0) setFocused(at);
+    // Only a new request moves the card; the list changing under it does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request, setFocused]);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    scrollCurrentIntoList(listRef.current);
+  }, [focused, items.length]);
+  return listRef;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CLAIM_KIND_LABELS, type ClaimSuggestion } from '@shared/claim-suggestions.schema';
 import { Badge } from '@client/components/ui/badge';
 import { useClaimSuggestions } from './api/workspace-panels';
 import { useReviewDecisions } from './review/use-review-decisions';
-import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, scrollCurrentIntoList } from './review-queue-list';
+import { ReviewItemActions, ReviewQueueList, ReviewQueueSection, useCardsFollowingMarks } from './review-queue-list';
 import { useReviewQueueKeys } from './workspace-keys';
 import { WORKSPACE_KEYS } from './workspace-shortcuts';
 
@@ -77,18 +77,7 @@ export function SuggestedClaimsPanel({
   useEffect(() => {
     onOpenItems?.(open);
   }, [onOpenItems, open]);
-  const { setFocused, focused } = queue;
-  useEffect(() => {
-    if (!request) return;
-    const at = open.findIndex((c) => keyOf(c) === request.key);
-    if (at >= 0) setFocused(at);
-    // Only a new request moves the card; the list changing under it does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, setFocused]);
-  const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    scrollCurrentIntoList(listRef.current);
-  }, [focused, open.length]);
+  const listRef = useCardsFollowingMarks(queue, request, (key) => open.findIndex((c) => keyOf(c) === key));
 
   return (
     <ReviewQueueSection

@@ -24,6 +24,7 @@ import { ResourceList, ResourceRow } from '@client/components/ui/resource-list';
 import { ApiError } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useBillingDetails, useBillingDocuments, useSaveBillingDetails } from './api/billing-documents';
+import { SaveRow } from '@client/components/ui/save-row';
 
 /** The download link of one document: the PDF, named by its number. */
 export function DocumentDownloadLink({ document, label }: { document: BillingDocumentSummary; label?: string }) {
@@ -127,14 +128,7 @@ function DetailsForm({ details }: { details: BillingDetails }) {
         {(p) => <Input {...p} maxLength={MAX_PURCHASE_ORDER_CHARACTERS} value={values.purchaseOrderReference} onChange={set('purchaseOrderReference')} />}
       </FormField>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save billing details'}
-        </Button>
-        <p role="status" className="text-sm text-emerald-800">
-          {status}
-        </p>
-      </div>
+      <SaveRow label="Save billing details" pending={save.isPending} status={status} />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { FormAlert, FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { ApiError } from '@client/lib/api';
 import { useBillingDetails, useOrderPurchaseOrder, useSaveBillingDetails, useSaveOrderPurchaseOrder } from './api/billing-documents';
+import { SaveRow } from '@client/components/ui/save-row';
 
 type Field = 'billingName' | 'address' | 'purchaseOrderNumber';
 const failureText = (error: Error | null) => (error ? (error instanceof ApiError ? (error.serverMessage ?? 'Please try again.') : 'Please try again.') : null);
@@ -91,14 +92,7 @@ function InvoiceDetailsForm({ submissionId, details, purchaseOrderNumber }: { su
         {(p) => <Input {...p} name="purchaseOrderNumber" maxLength={MAX_PURCHASE_ORDER_CHARACTERS * 2} value={values.purchaseOrderNumber} onChange={set('purchaseOrderNumber')} />}
       </FormField>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="outline" disabled={busy}>
-          {busy ? 'Saving…' : 'Save invoice details'}
-        </Button>
-        <p role="status" className="text-sm text-emerald-800">
-          {status}
-        </p>
-      </div>
+      <SaveRow label="Save invoice details" variant="outline" pending={busy} status={status} />
     </form>
   );
 }

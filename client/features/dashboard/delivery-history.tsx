@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { History } from 'lucide-react';
-import { AFTER_PAYMENT_LABELS } from '@shared/after-payment.schema';
+import { AFTER_PAYMENT_LABELS, deliveredParts } from '@shared/after-payment.schema';
 import type { Delivery } from '@shared/after-payment.schema';
 import type { Submission } from '@shared/submission.schema';
 import { Button } from '@client/components/ui/button';
@@ -30,13 +30,7 @@ export function isRevising(submission: Submission): boolean {
 
 /** The order as delivery `delivery` gave it: its text, notes and link over the order (the files come from the server). */
 function asDelivered(submission: Submission, delivery: Delivery): Submission {
-  return {
-    ...submission,
-    reviewedContent: delivery.reviewedContent,
-    reviewerNotes: delivery.reviewerNotes,
-    attachmentMode: delivery.attachmentMode as Submission['attachmentMode'],
-    documentLink: delivery.documentLink,
-  };
+  return { ...submission, ...deliveredParts(delivery) };
 }
 
 /**

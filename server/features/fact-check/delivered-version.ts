@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deliveries, type SubmissionRow } from '../../db/schema';
+import { deliveredParts } from '../../../shared/after-payment.schema';
 
 /** An order is being revised: the customer asked for a revision and delivery 2 is not yet delivered. */
 export function inRevision(row: Pick<SubmissionRow, 'status' | 'revisionRequestedAt'>): boolean {
@@ -16,10 +17,7 @@ export async function lastDeliveredVersion(db: Executor, row: SubmissionRow): Pr
   if (!latest) return null;
   return {
     ...row,
-    reviewedContent: latest.reviewedContent,
-    reviewerNotes: latest.reviewerNotes,
-    attachmentMode: latest.attachmentMode as SubmissionRow['attachmentMode'],
-    documentLink: latest.documentLink,
+    ...deliveredParts(latest),
     completedAt: latest.deliveredAt,
   };
 }
