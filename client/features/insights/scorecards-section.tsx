@@ -24,8 +24,9 @@ const COLUMNS: readonly { header: string; cell: (r: ScorecardRow) => string; not
 
 /** The scorecards' table: caption, column and row headers; it scrolls sideways on a narrow screen (focusable). */
 function ScorecardTable({ rows, caption }: { rows: readonly ScorecardRow[]; caption: string }) {
+  // relative: the cells' visually hidden notes are positioned inside the scroller, never widening the page.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
