@@ -251,7 +251,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     path: '/admin/insights',
     noindex: true,
     page: 'features/insights/insights-page.tsx',
-    access: 'admin',
+    access: 'staff',
     title: 'Insights',
     description:
       'Operations dashboard: orders and revenue per day, turnaround against the promise, open work and reviewer output.',

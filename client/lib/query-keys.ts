@@ -96,6 +96,7 @@ export const queryKeys = {
     claims: (id: string) => ['admin', 'submission', id, 'claims'] as const,
     money: (id: string) => ['admin', 'submission', id, 'money'] as const,
     insights: (from: string, to: string) => ['admin', 'insights', from, to] as const,
+    scorecards: (from: string, to: string) => ['admin', 'insights', 'scorecards', from, to] as const,
     team: ['admin', 'team'] as const,
     jobs: ['admin', 'jobs'] as const,
   },

@@ -42,7 +42,14 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
                   </Link>
                 </Button>
               ))
-            : null}
+            : (
+                // A reviewer's own scorecard (issue 44 item 5) is on the insights page.
+                <Button asChild variant="outline" size="sm">
+                  <Link href="/admin/insights">
+                    <BarChart3 className="h-4 w-4" aria-hidden="true" /> My scorecard
+                  </Link>
+                </Button>
+              )}
           <Button variant="outline" size="sm" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
             <RefreshCw className={queue.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" /> Refresh
           </Button>

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
+import { isStaff } from '@shared/auth.schema';
 import { DEFAULT_INSIGHTS_RANGE_DAYS, INSIGHTS_MESSAGES, type Insights } from '@shared/insights.schema';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { formatPence } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
-import { AdminGate, isAdminUser } from '@client/features/admin';
+import { AdminGate } from '@client/features/admin';
 import { useInsights, type DayRange } from './api/get-insights';
 import {
   CsvButton,
@@ -21,6 +22,7 @@ import {
   type TableModel,
 } from './insights-tables';
 import { presetRange, RangePicker } from './range-picker';
+import { ScorecardsSection } from './scorecards-section';
 
 // The chart library loads only here, and only after the figures: its own chunk (decision 023).
 const chart = (name: 'DailyChart' | 'TurnaroundChart' | 'OnTimeChart' | 'OpenWorkChart' | 'ReviewersChart') =>
@@ -235,11 +237,33 @@ function Dashboard() {
       ) : (
         <Figures data={shown} range={{ from: shown.range.from, to: shown.range.to }} />
       )}
+      <ScorecardsSection range={range} own={false} />
+    </div>
+  );
+}
+
+/** A reviewer who is not an administrator sees only their own scorecard here (issue 44 item 5, decision 068). */
+function OwnScorecard() {
+  const [range, setRange] = useState<DayRange>(() => presetRange(DEFAULT_INSIGHTS_RANGE_DAYS));
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-col gap-2">
+        <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Review queue
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Insights</h1>
+        <p className="text-slate-600">
+          {formatDay(range.from)} to {formatDay(range.to)} (London time).
+        </p>
+      </div>
+      <RangePicker value={range} onChange={setRange} />
+      <ScorecardsSection range={range} own />
     </div>
   );
 }
 
 export default function InsightsPage() {
   usePageMeta();
-  return <AdminGate allowed={isAdminUser}>{() => <Dashboard />}</AdminGate>;
+  // The review team may open it: administrators see the dashboard, reviewers their own scorecard.
+  return <AdminGate allowed={isStaff}>{(user) => (user.isAdmin ? <Dashboard /> : <OwnScorecard />)}</AdminGate>;
 }
