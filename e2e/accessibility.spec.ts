@@ -129,6 +129,8 @@ test('a customer with orders meets none on theirs', async ({ page }) => {
 });
 
 test('a reviewer and an admin meet none on the review desk, the workspace, insights, jobs and the team', async ({ page, browser, signUpAdmin }) => {
+  // Two people walk eight pages each, with an axe scan and a 320 px reflow check on every one.
+  test.slow();
   const customerEmail = uniqueEmail('a11y-orders');
   await signUpViaApi(page, { email: customerEmail });
   const id = await createOrderViaApi(page, { email: customerEmail, content: 'The museum opened in 1901 and holds two million objects.' });

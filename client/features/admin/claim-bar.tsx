@@ -110,10 +110,10 @@ export function ClaimBar({ submission, part = 'all' }: { submission: AdminSubmis
             assign.mutate({ id: submission.id, userId: assignee });
           }}
         >
-          <label className="flex items-center gap-2">
+          <label className="flex min-w-0 flex-wrap items-center gap-2">
             Reassign to
             <select
-              className="h-8 rounded-md border border-slate-300 bg-white px-2"
+              className="h-8 max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-2"
               value={assignee}
               onChange={(event) => setAssignee(event.target.value)}
               aria-label="Reassign to"

@@ -123,7 +123,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
           />
         </section>
         {panelOpen ? (
-          <aside id="workspace-panel" className="grid min-w-0 gap-5 border-t border-slate-200 pt-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Order details">
+          <aside id="workspace-panel" className="grid min-w-0 grid-cols-1 gap-5 border-t border-slate-200 pt-4 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0" aria-label="Order details">
             {isAdmin ? <ClaimBar submission={s} part="reassign" /> : null}
             <SubmissionDetails submission={s} compact />
             <CustomerInstructions submission={s} as="h2" />
