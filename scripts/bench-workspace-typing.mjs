@@ -19,7 +19,11 @@ import { CHROMIUM_FLAGS } from './lib/chromium-flags.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 5202);
 const base = `http://localhost:${port}`;
-const KEYS = Number(process.env.BENCH_KEYS ?? 300);
+// Quick mode (npm run bench:quick, in CI beside the tests): a few keys, checking that each reaches the editor and is
+// measured; the figures are printed for reading and not judged against the target, as on a busy machine they say more
+// about the load than about the editor (decision 066).
+const QUICK = process.env.BENCH_QUICK === '1';
+const KEYS = Number(process.env.BENCH_KEYS ?? (QUICK ? 30 : 300));
 const LIMIT_MS = 16;
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
@@ -192,7 +196,12 @@ try {
   if (handler.length > 0) console.log(line('input handlers over 16 ms (Event Timing)', handler));
   else console.log('input handlers over 16 ms (Event Timing)   none');
   const p95 = percentile(paint, 95);
-  if (!(p95 < LIMIT_MS)) {
+  if (paint.length !== KEYS) {
+    console.error(`measured ${paint.length} of ${KEYS} keys: the editor did not take every key`);
+    failed = true;
+  } else if (QUICK) {
+    console.log(`quick mode: p95 ${p95.toFixed(1)} ms, not judged against ${LIMIT_MS} ms`);
+  } else if (!(p95 < LIMIT_MS)) {
     console.error(`p95 keydown-to-frame ${p95.toFixed(1)} ms is not under ${LIMIT_MS} ms`);
     failed = true;
   }
