@@ -196,8 +196,9 @@ try {
   if (handler.length > 0) console.log(line('input handlers over 16 ms (Event Timing)', handler));
   else console.log('input handlers over 16 ms (Event Timing)   none');
   const p95 = percentile(paint, 95);
-  if (paint.length !== KEYS) {
-    console.error(`measured ${paint.length} of ${KEYS} keys: the editor did not take every key`);
+  // Every typed key is measured (the moves to the end of the text before them are too).
+  if (paint.length < KEYS) {
+    console.error(`measured ${paint.length} keys for ${KEYS} typed: the page did not take every key`);
     failed = true;
   } else if (QUICK) {
     console.log(`quick mode: p95 ${p95.toFixed(1)} ms, not judged against ${LIMIT_MS} ms`);
