@@ -26,8 +26,9 @@ const BUDGETS = [
   { name: 'support pages', pages: ['/contact', '/help-center'], ceiling: 12, target: 60 },
   { name: 'order form', pages: ['/check-now'], ceiling: 110, target: 110 },
   // Still the app (decision 071): the order form's island carries its "Authentication Required" notice to /login,
-  // and only the app shows it there.
-  { name: 'login page', pages: ['/login'], ceiling: 140, target: 110 },
+  // and only the app shows it there. Its notice now names the words, tier and price, and sign-up is prefilled (decision
+  // 069): 147 KB, over the 140 this ceiling first held and far over the 110, a miss named in decision 071.
+  { name: 'login page', pages: ['/login'], ceiling: 150, target: 110 },
   // The public certificate page still hydrates the app (decision 071): its ceiling is today's figure.
   { name: 'certificate page', pages: ['/verify/<code>'], ceiling: 150, target: 60 },
 ];

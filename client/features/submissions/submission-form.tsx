@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { Loader2 } from 'lucide-react';
@@ -18,9 +18,9 @@ import { clearFormDraft, newDraftId, saveFormDraft } from './form-draft';
 import { EMPTY_FORM, type SubmissionFormOutput, type SubmissionFormValues } from './form-model';
 import { OrderSummary } from './order-summary';
 import { StepsIndicator } from './steps-indicator';
-import { quoteRequestHref, SplitOffer } from './split-offer';
-import { useSplitOrders } from './use-split-orders';
-import { splitIntoParts } from '@shared/split-text';
+import { quoteRequestHref } from './quote-request';
+// Shown only for a text over the limit: loaded then, off the order form's first load (its 110 KB budget).
+const SplitOfferSection = lazy(() => import('./split-offer-section'));
 import { useOrderFormServices } from './order-form-services';
 import { lazySubmissionResolver, preloadSubmissionValidation } from './submission-resolver';
 import { initialForm, useFormPrefill, type InitialForm } from './use-form-prefill';
@@ -131,7 +131,6 @@ export default function SubmissionForm() {
   const words = countWords(content ?? '');
   const tooManyCharacters = (content ?? '').length > MAX_CONTENT_CHARACTERS;
   const overLimit = words > MAX_WORDS || tooManyCharacters;
-  const parts = useMemo(() => (overLimit ? splitIntoParts(content ?? '', MAX_WORDS, MAX_CONTENT_CHARACTERS) : []), [overLimit, content]);
 
   // Keep what is typed for this tab, so a reload or a sign-in detour loses nothing.
   useEffect(() => {
@@ -191,7 +190,7 @@ export default function SubmissionForm() {
     'contactEmail',
   ]);
 
-  const { splitting, onSplit } = useSplitOrders({ form, resolver, parts, fileName, draftId, navigate: services.useNavigate(), onInvalid: errorSummary.onInvalid });
+  const navigate = services.useNavigate();
 
   return (
     <>
@@ -237,16 +236,22 @@ export default function SubmissionForm() {
             fileName={fileName}
             onExtracted={onExtracted}
           />
-          {parts.length > 1 ? (
-            <SplitOffer
-              parts={parts}
-              serviceTier={serviceTier}
-              fast={fast}
-              vatRateBasisPoints={site.vat.rateBasisPoints}
-              pending={splitting}
-              onSplit={onSplit}
-              quoteHref={quoteRequestHref(words, serviceTier, contactName, contactEmail)}
-            />
+          {overLimit ? (
+            <Suspense fallback={null}>
+              <SplitOfferSection
+                content={content ?? ''}
+                form={form}
+                resolver={resolver}
+                fileName={fileName}
+                draftId={draftId}
+                navigate={navigate}
+                onInvalid={errorSummary.onInvalid}
+                serviceTier={serviceTier}
+                fast={fast}
+                vatRateBasisPoints={site.vat.rateBasisPoints}
+                quoteHref={quoteRequestHref(words, serviceTier, contactName, contactEmail)}
+              />
+            </Suspense>
           ) : null}
           <DetailsSection form={form} />
           <ContactSection form={form} />
