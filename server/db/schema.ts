@@ -593,6 +593,18 @@ export const insightsDays = pgTable('insights_days', {
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The counts a turnaround row holds, per day or per month: fresh column builders for each table. */
+function turnaroundCounts() {
+  return {
+      serviceTier: text('service_tier').notNull(),
+      speed: text('speed').notNull(),
+      completed: integer('completed').notNull(),
+      onTime: integer('on_time').notNull(),
+      took: jsonb('took').$type<number[]>().notNull(),
+      promised: jsonb('promised').$type<number[]>().notNull(),
+  };
+}
+
 /**
  * Completions per London day, tier and speed: counts, and the day's turnaround and promise as sparse histograms
  * over fixed buckets (server/features/insights/histogram.ts), stored as [bucket, count, bucket, count, ...].
@@ -601,12 +613,7 @@ export const insightsTurnaroundDays = pgTable(
   'insights_turnaround_days',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    serviceTier: text('service_tier').notNull(),
-    speed: text('speed').notNull(),
-    completed: integer('completed').notNull(),
-    onTime: integer('on_time').notNull(),
-    took: jsonb('took').$type<number[]>().notNull(),
-    promised: jsonb('promised').$type<number[]>().notNull(),
+    ...turnaroundCounts(),
   },
   (t) => [primaryKey({ columns: [t.day, t.serviceTier, t.speed] })],
 );
@@ -619,12 +626,7 @@ export const insightsTurnaroundMonths = pgTable(
   'insights_turnaround_months',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    serviceTier: text('service_tier').notNull(),
-    speed: text('speed').notNull(),
-    completed: integer('completed').notNull(),
-    onTime: integer('on_time').notNull(),
-    took: jsonb('took').$type<number[]>().notNull(),
-    promised: jsonb('promised').$type<number[]>().notNull(),
+    ...turnaroundCounts(),
   },
   (t) => [primaryKey({ columns: [t.month, t.serviceTier, t.speed] })],
 );
