@@ -8,6 +8,7 @@ import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { AdminGate } from './unauthorized';
+import { LoadFailed } from '@client/components/ui/load-failed';
 
 /** The admin-only pages the queue links to (decision 021). */
 const ADMIN_PAGES: readonly { href: string; label: string; Icon: LucideIcon }[] = [
@@ -61,12 +62,9 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
       {queue.isLoading ? (
         <QueueSkeleton />
       ) : queue.isError ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-800">The submissions could not be loaded.</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void queue.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed variant="panel" onRetry={() => void queue.refetch()}>
+          The submissions could not be loaded.
+        </LoadFailed>
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-medium text-slate-800">No submissions found</p>

@@ -25,6 +25,7 @@ import { ApiError } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
 import { useBillingDetails, useBillingDocuments, useSaveBillingDetails } from './api/billing-documents';
 import { SaveRow } from '@client/components/ui/save-row';
+import { LoadFailed } from '@client/components/ui/load-failed';
 
 /** The download link of one document: the PDF, named by its number. */
 export function DocumentDownloadLink({ document, label }: { document: BillingDocumentSummary; label?: string }) {
@@ -42,12 +43,7 @@ function DocumentList() {
   const documents = useBillingDocuments();
   if (documents.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-        The documents could not be loaded.
-        <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed onRetry={() => void documents.refetch()}>The documents could not be loaded.</LoadFailed>
     );
   }
   return (
@@ -165,12 +161,7 @@ function BillingDetailsSection() {
       {details.isLoading ? (
         <p className="text-sm text-slate-600">Loading billing details…</p>
       ) : details.isError || !details.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-          The billing details could not be loaded.
-          <Button variant="outline" size="sm" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void details.refetch()}>The billing details could not be loaded.</LoadFailed>
       ) : details.data.canEdit ? (
         <DetailsForm details={details.data} />
       ) : (

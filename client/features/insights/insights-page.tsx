@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { isStaff } from '@shared/auth.schema';
 import { DEFAULT_INSIGHTS_RANGE_DAYS, INSIGHTS_MESSAGES, type Insights } from '@shared/insights.schema';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton, Spinner } from '@client/components/ui/skeleton';
 import { formatPence } from '@client/lib/format';
@@ -23,6 +22,7 @@ import {
 } from './insights-tables';
 import { presetRange, RangePicker } from './range-picker';
 import { ScorecardsSection } from './scorecards-section';
+import { LoadFailed } from '@client/components/ui/load-failed';
 
 // The chart library loads only here, and only after the figures: its own chunk (decision 023).
 const chart = (name: 'DailyChart' | 'TurnaroundChart' | 'OnTimeChart' | 'OpenWorkChart' | 'ReviewersChart') =>
@@ -204,34 +204,38 @@ function LoadingFigures() {
   );
 }
 
+/** The page's heading: a way back to the queue, the title, and a line saying which range is shown. */
+function InsightsHeader({ back, children }: { back: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {back}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Insights</h1>
+      <p className="text-slate-600">{children}</p>
+    </div>
+  );
+}
+
 function Dashboard() {
   const [range, setRange] = useState<DayRange>(() => presetRange(DEFAULT_INSIGHTS_RANGE_DAYS));
   const insights = useInsights(range, true);
   const shown = insights.data;
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-col gap-2">
-        <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Admin panel
-        </Link>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Insights</h1>
-        <p className="text-slate-600">
-          {shown ? `${formatDay(shown.range.from)} to ${formatDay(shown.range.to)} (${shown.range.days} days, London time).` : 'Operations at a glance.'}
-          {insights.isFetching && shown ? (
-            <span className="ml-2 inline-flex align-middle">
-              <Spinner className="h-4 w-4" label="Updating" />
-            </span>
-          ) : null}
-        </p>
-      </div>
+      <InsightsHeader back="Admin panel">
+        {shown ? `${formatDay(shown.range.from)} to ${formatDay(shown.range.to)} (${shown.range.days} days, London time).` : 'Operations at a glance.'}
+        {insights.isFetching && shown ? (
+          <span className="ml-2 inline-flex align-middle">
+            <Spinner className="h-4 w-4" label="Updating" />
+          </span>
+        ) : null}
+      </InsightsHeader>
       <RangePicker value={range} onChange={setRange} />
       {insights.isError ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-800">{INSIGHTS_MESSAGES.loadFailed}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void insights.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed variant="panel" onRetry={() => void insights.refetch()}>
+          {INSIGHTS_MESSAGES.loadFailed}
+        </LoadFailed>
       ) : !shown ? (
         <LoadingFigures />
       ) : (
@@ -247,15 +251,9 @@ function OwnScorecard() {
   const [range, setRange] = useState<DayRange>(() => presetRange(DEFAULT_INSIGHTS_RANGE_DAYS));
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-col gap-2">
-        <Link href="/admin" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Review queue
-        </Link>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Insights</h1>
-        <p className="text-slate-600">
-          {formatDay(range.from)} to {formatDay(range.to)} (London time).
-        </p>
-      </div>
+      <InsightsHeader back="Review queue">
+        {formatDay(range.from)} to {formatDay(range.to)} (London time).
+      </InsightsHeader>
       <RangePicker value={range} onChange={setRange} />
       <ScorecardsSection range={range} own />
     </div>

@@ -1,9 +1,9 @@
 import { SCORECARD_MESSAGES, type ScorecardRow } from '@shared/scorecards.schema';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { DayRange } from './api/get-insights';
 import { useScorecards } from './api/get-scorecards';
+import { LoadFailed } from '@client/components/ui/load-failed';
 
 const count = (value: number) => value.toLocaleString('en-GB');
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -85,12 +85,9 @@ export function ScorecardsSection({ range, own }: { range: DayRange; own: boolea
         </CardHeader>
         <CardContent>
           {scorecards.isError ? (
-            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-              <p className="font-medium text-red-800">{SCORECARD_MESSAGES.loadFailed}</p>
-              <Button className="mt-3" variant="outline" size="sm" onClick={() => void scorecards.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed variant="panel" onRetry={() => void scorecards.refetch()}>
+              {SCORECARD_MESSAGES.loadFailed}
+            </LoadFailed>
           ) : !data ? (
             <Skeleton className="h-32 w-full" />
           ) : data.rows.length === 0 || (data.own && data.rows.every((r) => r.deliveries === 0 && r.ratings === 0 && r.auditsOpened === 0 && r.auditsCorrected === 0 && r.revisionsRequested === 0)) ? (

@@ -13,6 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
 import { AddCardForm } from '@client/features/checkout';
 import { useRemoveSavedCard, useSavedCards } from '@client/features/saved-cards';
+import { LoadFailed } from '@client/components/ui/load-failed';
 
 /** "Remove" and its confirmation: with Stripe the card is detached from the account's Stripe customer too. */
 function RemoveCardDialog({ card }: { card: SavedCard }) {
@@ -84,12 +85,7 @@ export function BillingCard() {
       <IconCardHeader icon={CreditCard} title="Billing & Usage" description="Cards you saved at checkout, for paying later orders in one click." />
       <CardContent className="flex flex-col gap-4">
         {cards.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-            <span>Your saved cards could not be loaded.</span>
-            <Button type="button" variant="outline" size="sm" onClick={() => void cards.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void cards.refetch()}>Your saved cards could not be loaded.</LoadFailed>
         ) : (
           <ResourceList
             label="Saved cards"
