@@ -135,10 +135,15 @@ export async function createOrderViaApi(
   return id;
 }
 
-/** The check before delivery (issue 42): Complete Review opened it; Confirm sends the review. */
+/**
+ * The check before delivery (issue 42): Complete Review opened it; Confirm sends the review, and "Review completed"
+ * says so. The notice is looked for first: it lasts a few seconds from the moment it shows, however long the
+ * dialog and the queue behind it take to settle on a busy machine.
+ */
 export async function confirmDelivery(page: Page): Promise<void> {
   const check = page.getByRole('dialog', { name: 'Deliver this review?' });
   await check.getByRole('button', { name: 'Confirm and deliver' }).click();
+  await expectToast(page, 'Review completed');
   await expect(check).toHaveCount(0);
 }
 
@@ -149,6 +154,7 @@ export async function confirmDeliveryByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Tab');
   await expect(check.getByRole('button', { name: 'Confirm and deliver' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expectToast(page, 'Review completed');
   await expect(check).toHaveCount(0);
 }
 
