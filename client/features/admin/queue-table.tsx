@@ -16,6 +16,7 @@ import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { DueDate } from './due-date';
 import { ClaimBadge } from './claim-bar';
+import { ColumnHeaders } from '@client/components/ui/column-headers';
 
 function Actions({ s }: { s: AdminQueueItem }) {
   return (
@@ -120,13 +121,7 @@ export function QueueTable({ items }: { items: AdminQueueItem[] }) {
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c.label} scope="col" className="px-4 py-3 font-semibold">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
+            <ColumnHeaders labels={COLUMNS.map((c) => c.label)} cellClassName="px-4 py-3 font-semibold" />
           </thead>
           <tbody className="divide-y divide-slate-200">
             {items.map((s) => (

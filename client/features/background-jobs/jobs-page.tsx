@@ -9,6 +9,7 @@ import { AdminSubpage } from '@client/features/admin';
 import { formatDateTime } from '@client/lib/format';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useJobsOverview, useRetryJob } from './api/jobs';
+import { ColumnHeaders } from '@client/components/ui/column-headers';
 
 const label = (queue: string) => JOB_QUEUE_LABELS[queue] ?? queue;
 
@@ -72,14 +73,7 @@ function Overview() {
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Queue</th>
-                {COUNTS.map((c) => (
-                  <th key={c.key} scope="col" className="px-4 py-2 text-right font-medium">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
+              <ColumnHeaders lead="Queue" labels={COUNTS.map((c) => c.label)} numeric cellClassName="px-4 py-2 font-medium" />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {queues.map((q) => (

@@ -26,6 +26,7 @@ import { formatDate } from '@client/lib/format';
 import { useBillingDetails, useBillingDocuments, useSaveBillingDetails } from './api/billing-documents';
 import { SaveRow } from '@client/components/ui/save-row';
 import { LoadFailed } from '@client/components/ui/load-failed';
+import { Detail } from '@client/components/ui/detail';
 
 /** The download link of one document: the PDF, named by its number. */
 export function DocumentDownloadLink({ document, label }: { document: BillingDocumentSummary; label?: string }) {
@@ -134,18 +135,13 @@ function ReadOnlyDetails({ details }: { details: BillingDetails }) {
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-700">Only an owner of {details.organisationName} can change these.</p>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-slate-600">Billing name</dt>
-          <dd className="font-medium">{details.billingName || 'Not set'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Purchase-order reference</dt>
-          <dd className="font-medium break-all">{details.purchaseOrderReference || 'Not set'}</dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="text-sm text-slate-600">Billing address</dt>
-          <dd className="font-medium whitespace-pre-line">{details.address || 'Not set'}</dd>
-        </div>
+        <Detail term="Billing name">{details.billingName}</Detail>
+        <Detail term="Purchase-order reference" valueClassName="break-all">
+          {details.purchaseOrderReference}
+        </Detail>
+        <Detail term="Billing address" wide valueClassName="whitespace-pre-line">
+          {details.address}
+        </Detail>
       </dl>
     </div>
   );

@@ -4,6 +4,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import type { DayRange } from './api/get-insights';
 import { useScorecards } from './api/get-scorecards';
 import { LoadFailed } from '@client/components/ui/load-failed';
+import { ColumnHeaders } from '@client/components/ui/column-headers';
 
 const count = (value: number) => value.toLocaleString('en-GB');
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -30,16 +31,7 @@ function ScorecardTable({ rows, caption }: { rows: readonly ScorecardRow[]; capt
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Reviewer
-            </th>
-            {COLUMNS.map((c) => (
-              <th key={c.header} scope="col" className="px-3 py-2 text-right font-medium">
-                {c.header}
-              </th>
-            ))}
-          </tr>
+          <ColumnHeaders lead="Reviewer" labels={COLUMNS.map((c) => c.header)} numeric cellClassName="px-3 py-2 font-medium" />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((r, i) => (

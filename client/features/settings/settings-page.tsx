@@ -23,6 +23,7 @@ import { BillingCard } from './billing-card';
 import { useUpdateProfile } from './api/update-profile';
 import { DeleteAccountCard, YourDataCard } from './your-data-card';
 import { SettingsNav, type SettingsSection } from './settings-nav';
+import { Detail } from '@client/components/ui/detail';
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email };
@@ -74,18 +75,11 @@ function ProfileCard({ user }: { user: CurrentUser }) {
         ) : (
           <div className="flex flex-col gap-4">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <dt className="text-sm text-slate-600">First name</dt>
-                <dd className="font-medium">{user.firstName || 'Not set'}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">Last name</dt>
-                <dd className="font-medium">{user.lastName || 'Not set'}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-sm text-slate-600">Email</dt>
-                <dd className="font-medium break-all">{user.email}</dd>
-              </div>
+              <Detail term="First name">{user.firstName}</Detail>
+              <Detail term="Last name">{user.lastName}</Detail>
+              <Detail term="Email" wide valueClassName="break-all">
+                {user.email}
+              </Detail>
             </dl>
             <div>
               <Button
