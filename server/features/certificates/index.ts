@@ -2,4 +2,4 @@
 export { issueCertificate, newCertificateCode, publishKey, revokeCertificates, revokeIfRefundedInFull, sha256Hex, canonicalBytes } from './issue-certificate';
 export { resolveSigningKey, type SigningKey } from './signing-key';
 export { certificateCodeOfOrder, findCertificate, publishedKeys, type CertificateRow } from './read-certificates';
-export { assertMayReadPrivate, lookUp, lookUpLimit } from './look-up';
+export { assertMayReadPrivate, lookUp, lookUpLimit, publicLookUpOptions } from './look-up';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { CERTIFICATE_MESSAGES, normaliseCertificateCode } from '../../../shared/certificate.schema';
 import { notFound } from '../../lib/http-error';
 import { getCurrentUser } from '../../plugins/auth';
@@ -18,6 +19,18 @@ export function lookUpLimit(app: FastifyInstance) {
     windowSeconds: CERTIFICATE_LOOKUP_WINDOW_SECONDS,
     message: CERTIFICATE_MESSAGES.tooMany,
   });
+}
+
+/**
+ * The options a public API look-up by code shares (/api/v1/certificates/:code and what hangs off it): no key, the
+ * per-address look-up limit, listed under "Certificates" in the OpenAPI document, its `:code` at most 64 characters.
+ */
+export function publicLookUpOptions<S extends { summary: string; description: string; response: object }>(app: FastifyInstance, schema: S) {
+  return {
+    config: { access: 'public' as const },
+    preHandler: lookUpLimit(app),
+    schema: { ...schema, tags: ['Certificates'], params: z.object({ code: z.string().max(64) }) },
+  };
 }
 
 /** The certificate, or 404 for any unknown or malformed code (the route's preHandler counted the look-up). */

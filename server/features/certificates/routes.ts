@@ -18,7 +18,7 @@ import { requireUser } from '../../plugins/auth';
 import { getAccessibleOrder } from '../customer-orders';
 import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
-import { assertMayReadPrivate, lookUp, lookUpLimit } from './look-up';
+import { assertMayReadPrivate, lookUp, lookUpLimit, publicLookUpOptions } from './look-up';
 import { buildCertificatePdf } from './certificate-pdf';
 import { latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate } from './read-certificates';
 
@@ -32,18 +32,12 @@ const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/
 export function publicCertificateRoute(app: FastifyInstance, problems: Record<'4xx' | '5xx', z.ZodType>): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/certificates/:code',
-    {
-      config: { access: 'public' },
-      preHandler: lookUpLimit(app),
-      schema: {
-        summary: 'A certificate of human review, with its signature (no API key needed)',
-        description:
-          'The signed certificate of a delivery (RFC 8785 canonical JSON of `certificate`, Ed25519 `signature` by `keyId`; keys at /.well-known/humanproof-keys.json), or only that it exists when its owner made it private. Limited per client address.',
-        tags: ['Certificates'],
-        params: codeParams,
-        response: { 200: publicCertificateSchema, ...problems },
-      },
-    },
+    publicLookUpOptions(app, {
+      summary: 'A certificate of human review, with its signature (no API key needed)',
+      description:
+        'The signed certificate of a delivery (RFC 8785 canonical JSON of `certificate`, Ed25519 `signature` by `keyId`; keys at /.well-known/humanproof-keys.json), or only that it exists when its owner made it private. Limited per client address.',
+      response: { 200: publicCertificateSchema, ...problems },
+    }),
     async (request, reply) => {
       const row = await lookUp(request, request.params.code);
       void reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CREDENTIAL_MEDIA_TYPE, DID_DOCUMENT_PATH, HUMANPROOF_CONTEXT_PATH, humanProofContext } from '../../../shared/credential.schema';
 import { notFound } from '../../lib/http-error';
-import { assertMayReadPrivate, lookUp, lookUpLimit } from '../certificates';
+import { assertMayReadPrivate, lookUp, publicLookUpOptions } from '../certificates';
 import { didDocumentOf } from './did-document';
 import { credentialOf } from './issue-credential';
 import { didDocumentSchema, humanReviewCredentialSchema } from './schemas';
@@ -63,18 +63,12 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
 export function credentialV1Route(app: FastifyInstance, problems: Record<'4xx' | '5xx', z.ZodType>): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/certificates/:code/credential',
-    {
-      config: { access: 'public' },
-      preHandler: lookUpLimit(app),
-      schema: {
-        summary: 'A certificate of human review as a W3C Verifiable Credential 2.0 (no API key needed)',
-        description:
-          'The certificate as a VC 2.0 credential (`application/vc` when asked for, else JSON), issued by the site’s did:web identifier (keys at /.well-known/did.json) with two Data Integrity proofs, `eddsa-rdfc-2022` and `eddsa-jcs-2022`, each verifying on its own. `credentialStatus` is a Bitstring Status List entry (revocation). Not found when its owner made it private. Limited per client address.',
-        tags: ['Certificates'],
-        params: z.object({ code: z.string().max(64) }),
-        response: { 200: humanReviewCredentialSchema, ...problems },
-      },
-    },
+    publicLookUpOptions(app, {
+      summary: 'A certificate of human review as a W3C Verifiable Credential 2.0 (no API key needed)',
+      description:
+        'The certificate as a VC 2.0 credential (`application/vc` when asked for, else JSON), issued by the site’s did:web identifier (keys at /.well-known/did.json) with two Data Integrity proofs, `eddsa-rdfc-2022` and `eddsa-jcs-2022`, each verifying on its own. `credentialStatus` is a Bitstring Status List entry (revocation). Not found when its owner made it private. Limited per client address.',
+      response: { 200: humanReviewCredentialSchema, ...problems },
+    }),
     async (request, reply) => {
       const row = await lookUp(request, request.params.code);
       await assertMayReadPrivate(request, row);
