@@ -134,8 +134,14 @@ export function LanguageChecksPanel({
     onIgnored();
   };
 
+  /** Adds a spelling finding's word to the reviewer's dictionary: it is not flagged again, here or in other orders. */
+  const addToDictionary = (finding: Finding) => {
+    if (finding.category !== 'spelling' || !checks.data) return;
+    decisions.addToDictionary(checks.data.checked.slice(finding.start, finding.end));
+  };
+
   // j / k move between cards: one per rule and word.
-  const queue = useReviewQueueKeys(heads, { accept, ignore, onMove: onSelect }, { active });
+  const queue = useReviewQueueKeys(heads, { accept, ignore, ignoreAll, dictionary: addToDictionary, onMove: onSelect }, { active });
   const openCount = checks.data && usable ? open.length : null;
   useEffect(() => {
     onOpenCount?.(openCount);
@@ -165,7 +171,7 @@ export function LanguageChecksPanel({
           {FINDING_CATEGORY_LABELS[c]} {counts[c]}
         </Badge>
       ))}
-      hint="Of the last saved draft, marked in the reviewed text. a accepts the fix, i ignores."
+      hint="Of the last saved draft, marked in the reviewed text. a accepts the fix, i ignores, Shift+I ignores all in this order, d adds a word to your dictionary."
       active={active}
       activateKey={WORKSPACE_KEYS.findings.label}
       onActivate={onActivate}
@@ -210,7 +216,7 @@ export function LanguageChecksPanel({
                 Ignore all in this order
               </Button>
               {f.category === 'spelling' ? (
-                <Button type="button" size="sm" variant="ghost" onClick={() => decisions.addToDictionary(checks.data?.checked.slice(f.start, f.end) ?? '')}>
+                <Button type="button" size="sm" variant="ghost" onClick={() => addToDictionary(f)}>
                   Add to my dictionary
                 </Button>
               ) : null}

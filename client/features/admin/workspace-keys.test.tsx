@@ -71,6 +71,29 @@ describe('useReviewQueueKeys', () => {
     });
     expect(findings.accept).not.toHaveBeenCalled();
   });
+
+  it('Shift+I ignores all of the current kind and d adds its word to the dictionary, in a list that offers them', () => {
+    const findings = { accept: vi.fn(), ignore: vi.fn(), ignoreAll: vi.fn(), dictionary: vi.fn() };
+    const claims = { accept: vi.fn(), ignore: vi.fn() };
+    const list = renderHook(({ active }) => useReviewQueueKeys(['f1', 'f2'], findings, { active }), { initialProps: { active: true } });
+    press('j');
+    press('I');
+    expect(findings.ignoreAll).toHaveBeenCalledWith('f2');
+    expect(findings.ignore).not.toHaveBeenCalled();
+    press('d');
+    expect(findings.dictionary).toHaveBeenCalledWith('f2');
+
+    // A list without them (the suggested claims) leaves the keys alone: not used, not prevented.
+    list.rerender({ active: false });
+    renderHook(() => useReviewQueueKeys(['c1'], claims, { active: true }));
+    const event = new KeyboardEvent('keydown', { key: 'I', shiftKey: true, bubbles: true, cancelable: true });
+    act(() => {
+      document.body.dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(false);
+    expect(claims.ignore).not.toHaveBeenCalled();
+    expect(findings.ignoreAll).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('useWorkspaceCommandKeys', () => {

@@ -73,10 +73,17 @@ export interface ReviewQueue<T> {
  * The keys of a review list (the suggested claims, the language checks' findings), while it is the active panel
  * (issue 42: one active panel, switched on purpose; an empty list keeps the keys and does nothing with them): j / k
  * move to the next and previous item, a accepts the current one, i ignores it. `onMove` hears of the item j / k chose.
+ * A list with more to do with an item names it: Shift+I ignores all of its kind, d adds its word to the dictionary.
  */
 export function useReviewQueueKeys<T>(
   items: readonly T[],
-  actions: { accept: (item: T) => void; ignore: (item: T) => void; onMove?: (item: T) => void },
+  actions: {
+    accept: (item: T) => void;
+    ignore: (item: T) => void;
+    onMove?: (item: T) => void;
+    ignoreAll?: (item: T) => void;
+    dictionary?: (item: T) => void;
+  },
   { active }: { active: boolean },
 ): ReviewQueue<T> {
   const [focused, setFocused] = useState(0);
@@ -93,6 +100,10 @@ export function useReviewQueueKeys<T>(
         if (current !== undefined) actions.accept(current);
       } else if (isKey('ignore', event)) {
         if (current !== undefined) actions.ignore(current);
+      } else if (isKey('ignoreAll', event) && actions.ignoreAll) {
+        if (current !== undefined) actions.ignoreAll(current);
+      } else if (isKey('dictionary', event) && actions.dictionary) {
+        if (current !== undefined) actions.dictionary(current);
       } else return false;
       return true;
     },

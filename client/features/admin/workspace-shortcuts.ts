@@ -25,6 +25,13 @@ export const WORKSPACE_KEYS = {
     group: 'Panels',
   },
   ignore: { keys: ['i'], label: 'i', does: 'Ignore the current card', group: 'Panels' },
+  ignoreAll: {
+    keys: ['I'],
+    label: 'Shift+I',
+    does: 'Ignore the current finding’s rule on its word everywhere in this order, after later saves too',
+    group: 'Panels',
+  },
+  dictionary: { keys: ['d'], label: 'd', does: 'Add the current spelling finding’s word to your dictionary', group: 'Panels' },
   text: { keys: ['t'], label: 't', does: 'Go to the reviewed text', group: 'Go to' },
   original: { keys: ['o'], label: 'o', does: 'Go to the original (select a passage there with Shift+arrows)', group: 'Go to' },
   cards: { keys: ['c'], label: 'c', does: 'Go to the current card of the active panel', group: 'Go to' },
