@@ -67,6 +67,12 @@ export type LinkRecheck = z.infer<typeof linkRecheckSchema>;
 
 /** A re-check answers within this time; a link still unanswered then is reported unreachable. */
 export const LINK_RECHECK_BUDGET_MS = 20_000;
+/**
+ * Re-checks of one order's links per minute, whoever asks (every press fetches other people's sites from our
+ * servers): enough for a reviewer fixing links one by one, not a way to flood a site from here.
+ */
+export const LINK_RECHECKS_PER_ORDER_PER_MINUTE = 10;
 export const LINK_RECHECK_MESSAGES = {
   notInText: 'That link is not in the original or the saved draft.',
+  tooMany: 'These links were re-checked several times in the last minute. Wait a moment and try again.',
 } as const;

@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
-import { LINK_CHECK_MESSAGES, LINK_NOT_CHECKED_IN_TIME, LINK_RECHECK_MESSAGES, type LinkCheck } from '../../../shared/link-checks.schema';
+import {
+  LINK_CHECK_MESSAGES,
+  LINK_NOT_CHECKED_IN_TIME,
+  LINK_RECHECK_MESSAGES,
+  LINK_RECHECKS_PER_ORDER_PER_MINUTE,
+  type LinkCheck,
+} from '../../../shared/link-checks.schema';
 import { linkChecks } from '../../db/schema';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
@@ -240,5 +246,24 @@ describe('links of the saved draft, re-checked by the reviewer (issue 42)', () =
     expect((await t.request('POST', `/api/admin/submissions/${id}/links/check`, reviewer, { urls: Array.from({ length: 51 }, (_, i) => `${base}/${i}`) })).statusCode).toBe(400);
     expect((await t.request('POST', `/api/admin/submissions/${id}/links/check`, customer, {})).statusCode).toBe(403);
     expect((await t.request('POST', '/api/admin/submissions/NOSUCHORDER/links/check', reviewer, {})).statusCode).toBe(404);
+  });
+
+  it('cools down: an order’s links are re-checked a few times a minute, by anyone, and then refused with a 429 that says when', async () => {
+    const id = await createPaidOrder(t.app, customer, { content: `One link: ${base}/ok.` });
+    const other = await signUpReviewer(t.app);
+    const recheck = (who: SignedInUser) => t.request('POST', `/api/admin/submissions/${id}/links/check`, who, {});
+    const before = hits.get('HEAD /ok') ?? 0;
+    for (let i = 0; i < LINK_RECHECKS_PER_ORDER_PER_MINUTE; i += 1) expect((await recheck(i % 2 === 0 ? reviewer : other)).statusCode).toBe(200);
+    // A second reviewer, or the first again: the same order's count.
+    for (const who of [reviewer, other]) {
+      const refused = await recheck(who);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(LINK_RECHECK_MESSAGES.tooMany);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((hits.get('HEAD /ok') ?? 0) - before).toBe(LINK_RECHECKS_PER_ORDER_PER_MINUTE);
+    // Another order's links are not held up by it.
+    const next = await createPaidOrder(t.app, customer, { content: `Another: ${base}/ok.` });
+    expect((await t.request('POST', `/api/admin/submissions/${next}/links/check`, reviewer, {})).statusCode).toBe(200);
   });
 });

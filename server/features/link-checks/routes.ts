@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { linkCheckListSchema, linkRecheckSchema } from '../../../shared/link-checks.schema';
+import {
+  LINK_RECHECK_MESSAGES,
+  LINK_RECHECKS_PER_ORDER_PER_MINUTE,
+  linkCheckListSchema,
+  linkRecheckSchema,
+} from '../../../shared/link-checks.schema';
 import { requireStaff } from '../../plugins/auth';
+import { rateLimiter } from '../../plugins/rate-limit';
 import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
 import { linkChecksFor, recheckLinks } from './stored-link-checks';
 
@@ -20,10 +26,21 @@ export async function linkCheckRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // The reviewer's re-check of one link, several, or all (issue 42): checked now, then the list as GET answers it.
+  // The reviewer's re-check of one link, several, or all (issue 42): checked now, then the list as GET answers it. A
+  // cool-down per order (counted in the database, so across instances) keeps it from hammering the linked sites.
+  const recheckLimit = rateLimiter(app, {
+    key: (request) => `link-recheck:${(request.params as { id: string }).id}`,
+    max: LINK_RECHECKS_PER_ORDER_PER_MINUTE,
+    windowSeconds: 60,
+    message: LINK_RECHECK_MESSAGES.tooMany,
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/submissions/:id/links/check',
-    { config: { access: 'staff' }, schema: { params, body: linkRecheckSchema, response: { 200: linkCheckListSchema } } },
+    {
+      config: { access: 'staff' },
+      preHandler: recheckLimit,
+      schema: { params, body: linkRecheckSchema, response: { 200: linkCheckListSchema } },
+    },
     async (request) => {
       const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
       await recheckLinks(app.db, order, request.body.urls, { allowLoopback: app.config.WEBHOOKS_ALLOW_LOOPBACK === '1' });
