@@ -18,13 +18,13 @@ const at = (text: string, words: string, rule: string, suggestion: string): Find
 const recieve = at(ORIGINAL, 'recieve', 'harper:Spelling', 'receive');
 const teh = at(ORIGINAL, 'teh', 'harper:Spelling2', 'the');
 
-function setup(findings: FindingMarks | null, onChange = vi.fn(), onMarkClick = vi.fn()) {
+function setup(findings: FindingMarks | null, onChange = vi.fn(), onMarkClick = vi.fn(), unified = false) {
   const handle = createRef<ProseEditorHandle>();
   const props = {
     original: ORIGINAL,
     initialText: ORIGINAL,
     onChange,
-    unified: false,
+    unified,
     onUnifiedChange: () => undefined,
     claims: [{ key: '33:59', start: 33, end: 59 }],
     onMarkClick,
@@ -33,7 +33,12 @@ function setup(findings: FindingMarks | null, onChange = vi.fn(), onMarkClick = 
   };
   const view = render(<ProseEditor {...props} findings={findings} />);
   const editor = (label: string) => EditorView.findFromDOM(screen.getByLabelText(label))!;
-  return { handle, editor, rerender: (next: FindingMarks | null) => view.rerender(<ProseEditor {...props} findings={next} />) };
+  return {
+    handle,
+    editor,
+    rerender: (next: FindingMarks | null) => view.rerender(<ProseEditor {...props} findings={next} />),
+    switchView: (nextUnified: boolean) => view.rerender(<ProseEditor {...props} unified={nextUnified} findings={findings} />),
+  };
 }
 
 const marked = (view: EditorView) => {
@@ -62,6 +67,25 @@ describe('the prose editor', () => {
     expect(onChange).toHaveBeenLastCalledWith(`Hello. ${ORIGINAL.replace('teh', 'the')}`);
     act(() => void undo(view));
     expect(view.state.doc.toString()).toBe(`Hello. ${ORIGINAL}`);
+  });
+
+  it('keeps the undo history across a switch of view, both ways', () => {
+    const onChange = vi.fn();
+    const { editor, switchView } = setup(null, onChange);
+    act(() => void editor('Reviewed content').dispatch({ changes: { from: 0, insert: 'Side. ' }, userEvent: 'input.type' }));
+    switchView(true);
+    const unifiedView = editor('Reviewed content');
+    expect(unifiedView.state.doc.toString()).toBe(`Side. ${ORIGINAL}`);
+    // At the far end, so that the history keeps it as an undo step of its own.
+    const end = unifiedView.state.doc.length;
+    act(() => void unifiedView.dispatch({ changes: { from: end, insert: ' Unified.' }, userEvent: 'input.type' }));
+    switchView(false);
+    const sideBySide = editor('Reviewed content');
+    act(() => void undo(sideBySide));
+    expect(sideBySide.state.doc.toString()).toBe(`Side. ${ORIGINAL}`);
+    act(() => void undo(sideBySide));
+    expect(sideBySide.state.doc.toString()).toBe(ORIGINAL);
+    expect(onChange).toHaveBeenLastCalledWith(ORIGINAL);
   });
 
   it('selects a card’s passage, takes the marks of handled findings away, and refuses a fix whose text is gone', () => {

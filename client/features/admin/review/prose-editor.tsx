@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { setDiagnostics } from '@codemirror/lint';
+import { historyField } from '@codemirror/commands';
 import { MergeView, unifiedMergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -78,8 +79,11 @@ export function ProseEditor(props: ProseEditorProps) {
   const views = useRef<Views | null>(null);
   const latest = useRef(props);
   latest.current = props;
-  /** The text and selection carried from one view to the next when the reviewer switches views. */
-  const carried = useRef<{ text: string; anchor: number; head: number }>({ text: initialText, anchor: 0, head: 0 });
+  /**
+   * The text, selection and undo history carried from one view to the next when the reviewer switches views: an
+   * edit made side by side is still one Ctrl+Z away in the unified view, and back.
+   */
+  const carried = useRef<{ text: string; anchor: number; head: number; history?: unknown }>({ text: initialText, anchor: 0, head: 0 });
   /** The check whose marks are in the text now (null: none yet, or a new view). */
   const markedCheck = useRef<object | null>(null);
   const pendingOriginal = useRef<[number, number] | null>(null);
@@ -87,10 +91,11 @@ export function ProseEditor(props: ProseEditorProps) {
   useEffect(() => {
     const parent = host.current;
     if (!parent) return;
-    const { text, anchor, head } = carried.current;
+    const { text, anchor, head, history } = carried.current;
     const selection = { anchor: Math.min(anchor, text.length), head: Math.min(head, text.length) };
     const reviewedExtensions = [
       proseBase('Reviewed content'),
+      history === undefined ? [] : historyField.init(() => history),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) latest.current.onChange(update.state.doc.toString());
       }),
@@ -144,7 +149,12 @@ export function ProseEditor(props: ProseEditorProps) {
     markedCheck.current = null;
     return () => {
       const state = made.reviewed.state;
-      carried.current = { text: state.doc.toString(), anchor: state.selection.main.anchor, head: state.selection.main.head };
+      carried.current = {
+        text: state.doc.toString(),
+        anchor: state.selection.main.anchor,
+        head: state.selection.main.head,
+        history: state.field(historyField, false),
+      };
       made.destroy();
       views.current = null;
     };
