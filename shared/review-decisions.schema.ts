@@ -131,6 +131,8 @@ export function decisionKey(input: ReviewDecisionInput): string {
 /** An order's decisions, indexed for matching many findings. */
 export interface DecisionIndex {
   findings: Map<string, 'ignore' | 'accept'>;
+  /** The same by one side of the context (see contextSides). */
+  findingSides: Set<string>;
   /** `rule` alone (every finding of it), or rule and folded word. */
   ruleWords: Set<string>;
   suggestions: Map<string, 'ignore' | 'accept'>;
@@ -138,11 +140,23 @@ export interface DecisionIndex {
 
 const ruleWordKey = (rule: string, folded: string | null) => JSON.stringify([rule, folded]);
 
+/**
+ * A finding's context by one side: its word before, or its word after. A decision is known again when either side is
+ * still there, so editing the word next to an ignored finding does not bring it back; a side at the text's edge (no
+ * word) never matches alone.
+ */
+function contextSides(context: string): string[] {
+  const [before = '', after = ''] = context.split('\u2026');
+  return [before ? `b:${before}` : null, after ? `a:${after}` : null].filter((side): side is string => side !== null);
+}
+const sideKey = (rule: string, word: string, side: string) => JSON.stringify([rule, word, side]);
+
 export function indexDecisions(decisions: readonly Pick<ReviewDecision, 'kind' | 'action' | 'rule' | 'word' | 'context' | 'start' | 'end'>[]): DecisionIndex {
-  const index: DecisionIndex = { findings: new Map(), ruleWords: new Set(), suggestions: new Map() };
+  const index: DecisionIndex = { findings: new Map(), findingSides: new Set(), ruleWords: new Set(), suggestions: new Map() };
   for (const d of decisions) {
     if (d.kind === 'finding' && d.rule !== null && d.word !== null && d.context !== null && d.action !== 'ignore-all') {
       index.findings.set(JSON.stringify([d.rule, d.word, d.context]), d.action);
+      for (const side of contextSides(d.context)) index.findingSides.add(sideKey(d.rule, d.word, side));
     } else if (d.kind === 'rule' && d.rule !== null) {
       index.ruleWords.add(ruleWordKey(d.rule, d.word === null ? null : foldWord(d.word)));
     } else if (d.kind === 'suggestion' && d.start !== null && d.end !== null && d.action !== 'ignore-all') {
@@ -161,7 +175,9 @@ export function findingDecision(finding: Finding, checked: string, action: 'igno
 export function isFindingDecided(finding: Finding, checked: string, index: DecisionIndex): boolean {
   const word = findingWord(finding, checked);
   if (index.ruleWords.has(ruleWordKey(finding.rule, null)) || index.ruleWords.has(ruleWordKey(finding.rule, foldWord(word)))) return true;
-  return index.findings.has(JSON.stringify([finding.rule, word, findingContext(finding, checked)]));
+  const context = findingContext(finding, checked);
+  if (index.findings.has(JSON.stringify([finding.rule, word, context]))) return true;
+  return contextSides(context).some((side) => index.findingSides.has(sideKey(finding.rule, word, side)));
 }
 
 export function isSuggestionDecided(suggestion: { start: number; end: number }, index: DecisionIndex): boolean {

@@ -30,6 +30,19 @@ describe('knowing a decided finding again (issue 42)', () => {
     expect(isFindingDecided(variant(other, saved.length), other, index)).toBe(false);
   });
 
+  it('after the word on one side of it was edited, but not with both sides new or at the text’s edge alone', () => {
+    const checked = 'Our results delve into the color of teh data.';
+    const index = indexDecisions([stored(findingDecision(variant(checked), checked, 'ignore'))]);
+    const before = 'Our results delve into a color of teh data.';
+    expect(isFindingDecided(variant(before), before, index)).toBe(true);
+    const after = 'Our results delve into the color for teh data.';
+    expect(isFindingDecided(variant(after), after, index)).toBe(true);
+    const both = 'Our results delve into a color for teh data.';
+    expect(isFindingDecided(variant(both), both, index)).toBe(false);
+    const edge = indexDecisions([stored(findingDecision(variant('color.'), 'color.', 'ignore'))]);
+    expect(isFindingDecided(variant('color is'), 'color is', edge)).toBe(false);
+  });
+
   it('uses the nearest word on each side, at the text’s edges too, in bounded time', () => {
     expect(findingContext({ start: 0, end: 5 }, 'color.')).toBe('\u2026');
     expect(findingContext({ start: 4, end: 9 }, 'The color, Of course')).toBe('the\u2026of');
