@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { displayName, personColumns, type Person } from '../../lib/person';
 import { recordLiveEvent } from '../live-updates';
 import { ORDER_NOT_FOUND } from '../orders';
+import { assertNotBlocked } from '../reviewer-preferences';
 
 /**
  * Claims on orders (issue 14, decision 021). Everything is decided by the database at the moment of the request:
@@ -86,6 +87,7 @@ export async function assertMayWorkOn(db: Executor, id: string, userId: string):
  * someone else: 409 "Claimed by Ana".
  */
 export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
+  await assertNotBlocked(db, id, userId);
   const mine = and(eq(submissions.claimedBy, userId), claimHeld);
   const claimed = await db
     .update(submissions)
