@@ -26,6 +26,10 @@ export const REVIEWER_PREFERENCE_MESSAGES = {
   cleared: 'Removed: your orders go to any reviewer again.',
 } as const;
 
+/** What the delivery e-mail says of it (server/mail/templates/customer.ts). */
+export const REVIEWER_PREFERENCE_EMAIL_LINE =
+  'From your dashboard you can also rate the review, and prefer its reviewer for your next orders or block them from your orders.';
+
 /** PUT /api/submissions/:id/reviewer-preference and /api/v1/orders/:id/reviewer-preference; null removes it. */
 export const setReviewerPreferenceSchema = z.object({
   preference: z.enum(REVIEWER_PREFERENCES, { error: REVIEWER_PREFERENCE_MESSAGES.preference }).nullable(),

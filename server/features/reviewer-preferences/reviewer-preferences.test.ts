@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  REVIEWER_PREFERENCE_EMAIL_LINE,
   REVIEWER_PREFERENCE_MESSAGES,
   type OrderReviewerPreference,
   type ReviewerPreferenceList,
@@ -8,6 +9,7 @@ import {
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { blockedAssignments, organisationMembers, organisations, reviewerPreferences, submissions } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { mailsTo } from '../../test-support/accounts';
 import { bearer, createKey } from '../../test-support/api';
 import { createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
@@ -68,6 +70,9 @@ async function organisation(): Promise<{ owner: SignedInUser; member: SignedInUs
 describe('setting a preference (issue 44 item 4)', () => {
   it('marks the delivering reviewer by pseudonym, changes and clears it; bad body 400, stranger 404, undelivered 409', async () => {
     const id = await deliveredOrder();
+    // The delivery e-mail says the customer may prefer or block the reviewer.
+    const mails = (await mailsTo(t.app.db, customer.email, 'review-completed')).filter((m) => m.textBody.includes(id));
+    expect(mails[0]?.textBody).toContain(REVIEWER_PREFERENCE_EMAIL_LINE);
     const before = await getPref(id);
     expect(before).toMatchObject({ preference: null, canSet: true });
     expect(before.reviewer?.pseudonym).toMatch(/^Rita R\./);

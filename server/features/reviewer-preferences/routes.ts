@@ -85,7 +85,7 @@ export function reviewerPreferenceV1Routes(app: FastifyInstance, problems: Recor
       schema: {
         summary: 'Prefer or block the reviewer who delivered the order, or (null) neither',
         description:
-          'Only once the order has been delivered (409 before). A blocked reviewer never gets your orders again; a preferred one is offered your new orders first, for the first half of the time to their due date. For an organisation’s order only its owners may set it (403). It applies to every order of the same account, or of the same organisation.',
+          'Only once the order has been delivered (409 before). A blocked reviewer is not offered your orders and cannot take them (only our team can still assign one, giving a reason it records); a preferred one is offered your new orders first, for the first half of the time to their due date. For an organisation’s order only its owners may set it (403). It applies to every order of the same account, or of the same organisation.',
         tags: ['Orders'],
         params,
         body: setReviewerPreferenceSchema,
