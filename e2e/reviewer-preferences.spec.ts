@@ -1,5 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { createOrderViaApi, expect, signUpViaApi, test, toastLocator } from './fixtures';
+
+/** WCAG 2.2 AA, as the accessibility walk scans each page. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const violations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /**
  * Issue 44 item 4 (decision 074): the customer blocks the reviewer who delivered an order from its card, knowing them
@@ -40,6 +47,7 @@ test('a customer blocks the delivering reviewer from the order, sees it in Setti
   await control.getByRole('button', { name: 'Block' }).click();
   await expect(control.getByRole('status')).toHaveText('Saved: this reviewer will not get your orders.');
   await expect(control.getByRole('button', { name: 'Block' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await violations(page)).toEqual([]);
 
   await page.goto('/settings#reviewers');
   const row = page.getByTestId('reviewer-preference');
@@ -48,6 +56,7 @@ test('a customer blocks the delivering reviewer from the order, sees it in Setti
   await expect(row).toContainText('Blocked');
   await expect(row).toContainText(id);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await violations(page)).toEqual([]);
   const undo = row.getByRole('button', { name: /^Undo/ });
   await undo.focus();
   await page.keyboard.press('Enter');
