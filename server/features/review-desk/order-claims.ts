@@ -80,6 +80,7 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
 export async function assertMayWorkOn(db: Executor, id: string, userId: string): Promise<void> {
   const [row] = await db.select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld }).from(submissions).where(eq(submissions.id, id)).limit(1);
   if (!row || row.status === 'cancelled' || (row.held && row.claimedBy !== userId)) throw await claimRefusal(db, id, userId);
+  await assertNotBlocked(db, id, userId, and(eq(submissions.claimedBy, userId), claimHeld));
 }
 
 /**
@@ -87,8 +88,8 @@ export async function assertMayWorkOn(db: Executor, id: string, userId: string):
  * someone else: 409 "Claimed by Ana".
  */
 export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
-  await assertNotBlocked(db, id, userId);
   const mine = and(eq(submissions.claimedBy, userId), claimHeld);
+  await assertNotBlocked(db, id, userId, mine);
   const claimed = await db
     .update(submissions)
     .set({

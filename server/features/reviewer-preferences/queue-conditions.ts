@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import { REVIEWER_PREFERENCE_MESSAGES } from '../../../shared/reviewer-preferences.schema';
 import type { Executor } from '../../db/client';
 import { blockedAssignments, reviewerPreferences, submissions } from '../../db/schema';
@@ -31,19 +31,22 @@ export function preferredFor(reviewerId: string, now: Date): SQL {
     and ${heldPreference(reviewerId, 'preferred')})`;
 }
 
-/** Whether the order's customer blocked the reviewer. */
-async function isBlocked(db: Executor, orderId: string, reviewerId: string): Promise<boolean> {
+/** Whether the order's customer blocked the reviewer (unless `exempt` holds of the order). */
+async function isBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<boolean> {
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked')))
+    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), exempt ? not(exempt) : undefined))
     .limit(1);
   return Boolean(row);
 }
 
-/** A reviewer's claim of an order whose customer blocked them: 409 (an administrator may still assign it, with a reason). */
-export async function assertNotBlocked(db: Executor, orderId: string, reviewerId: string): Promise<void> {
-  if (await isBlocked(db, orderId, reviewerId)) throw conflict(REVIEWER_PREFERENCE_MESSAGES.blockedClaim);
+/**
+ * A reviewer's claim of (or work on) an order whose customer blocked them: 409. `exempt`: the review desk's condition
+ * that the reviewer holds the order's claim already, which an administrator gave them with a reason: they keep it.
+ */
+export async function assertNotBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<void> {
+  if (await isBlocked(db, orderId, reviewerId, exempt)) throw conflict(REVIEWER_PREFERENCE_MESSAGES.blockedClaim);
 }
 
 /**

@@ -180,6 +180,16 @@ describe('a blocked reviewer (issue 44 item 4)', () => {
     expect((withReason.json() as AdminSubmission).claim?.userId).toBe(rita.id);
     const recorded = await t.app.db.select().from(blockedAssignments).where(eq(blockedAssignments.submissionId, next));
     expect(recorded).toEqual([expect.objectContaining({ reviewerId: rita.id, assignedBy: admin.id, reason: 'Only Rita reads Welsh; the customer agreed by phone.' })]);
+    // The assignment stands: she refreshes her claim, saves and delivers it.
+    expect((await t.request('POST', `/api/admin/submissions/${next}/claim`, rita)).statusCode).toBe(200);
+    const delivered = await saveReviewAs(t.app, rita, next, { reviewedContent: 'By Rita, as assigned.', reviewerNotes: '', attachmentMode: 'text', complete: true });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    // Stored review decisions on a free order of the customer are refused to her too.
+    const free = await createPaidOrder(t.app, buyer);
+    const decision = await t.request('DELETE', `/api/admin/submissions/${free}/decisions/${newId()}`, rita);
+    expect(decision.statusCode).toBe(409);
+    expect(decision.json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
+    expect((await t.request('DELETE', `/api/admin/submissions/${free}/decisions/${newId()}`, vera)).json()).not.toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
 
     // The one the customer did not block delivers their next order.
     const third = await createPaidOrder(t.app, buyer);
