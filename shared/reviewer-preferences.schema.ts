@@ -72,3 +72,15 @@ export const reviewerPreferenceListSchema = z.object({
   organisationName: z.string().nullable(),
 });
 export type ReviewerPreferenceList = z.infer<typeof reviewerPreferenceListSchema>;
+
+/** An administrator's assignment of the order to a reviewer its customer blocked, with the reason (the review team's view). */
+export const blockedAssignmentSchema = z.object({
+  reviewerName: z.string(),
+  assignedByName: z.string(),
+  reason: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type BlockedAssignment = z.infer<typeof blockedAssignmentSchema>;
+/** GET /api/admin/submissions/:id/blocked-assignments (staff), oldest first. */
+export const blockedAssignmentListSchema = z.object({ assignments: z.array(blockedAssignmentSchema) });
+export type BlockedAssignmentList = z.infer<typeof blockedAssignmentListSchema>;

@@ -7,6 +7,7 @@ import { REVIEWER_PREFERENCE_MESSAGES, type ReviewerPreferenceItem, type Reviewe
 import { dismissToast, visibleToasts } from '@client/components/ui/use-toast';
 import { createQueryClient } from '@client/lib/query-client';
 import { answer, json, serveApi } from '@client/test-support/serve-api';
+import { BlockedAssignmentNotes } from './blocked-assignment-notes';
 import { ReviewerPreferenceControl } from './reviewer-preference-control';
 import { ReviewersCard } from './reviewers-card';
 
@@ -108,5 +109,27 @@ describe('the order’s Prefer / Block control', () => {
     expect(await screen.findByText('Your organisation prefers this reviewer.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getAllByTestId('reviewer-preference-control')).toHaveLength(1);
+  });
+});
+
+describe('the review team’s note of an assignment to a blocked reviewer', () => {
+  it('says who was given the order, by whom and why; nothing when there is none', async () => {
+    serveApi(
+      answer('GET', '/api/admin/submissions/HP1/blocked-assignments', () =>
+        json(200, { assignments: [{ reviewerName: 'Rita Reviewer', assignedByName: 'Ada Admin', reason: 'Only Rita reads Welsh', createdAt: '2026-11-28T10:00:00.000Z' }] }),
+      ),
+      answer('GET', '/api/admin/submissions/HP2/blocked-assignments', () => json(200, { assignments: [] })),
+    );
+    withClient(
+      <>
+        <BlockedAssignmentNotes submissionId="HP1" />
+        <BlockedAssignmentNotes submissionId="HP2" />
+      </>,
+    );
+    const notes = await screen.findByTestId('blocked-assignments');
+    expect(notes.textContent).toContain('Given to Rita Reviewer, whom the customer blocked');
+    expect(notes.textContent).toContain('by Ada Admin');
+    expect(notes.textContent).toContain('Reason: Only Rita reads Welsh');
+    await waitFor(() => expect(screen.getAllByTestId('blocked-assignments')).toHaveLength(1));
   });
 });

@@ -1,9 +1,11 @@
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
-import { REVIEWER_PREFERENCE_MESSAGES } from '../../../shared/reviewer-preferences.schema';
+import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { REVIEWER_PREFERENCE_MESSAGES, type BlockedAssignment } from '../../../shared/reviewer-preferences.schema';
 import type { Executor } from '../../db/client';
-import { blockedAssignments, reviewerPreferences, submissions } from '../../db/schema';
+import { blockedAssignments, reviewerPreferences, submissions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { displayName, personColumns, type Person } from '../../lib/person';
 
 /**
  * What the review desk asks of the customers' preferences (decision 074), as SQL over `submissions`: the holder of
@@ -63,7 +65,22 @@ export async function recordBlockedAssignment(
   await db.insert(blockedAssignments).values({ id: newId(), submissionId: input.orderId, reviewerId: input.reviewerId, assignedBy: input.assignedBy, reason });
 }
 
-/** The reasons recorded for an order's assignments to a blocked reviewer, oldest first. */
-export async function blockedAssignmentsOf(db: Executor, orderId: string) {
-  return db.select().from(blockedAssignments).where(eq(blockedAssignments.submissionId, orderId)).orderBy(blockedAssignments.createdAt);
+/** The reasons recorded for an order's assignments to a blocked reviewer, oldest first, with who was given it and by whom. */
+export async function blockedAssignmentsOf(db: Executor, orderId: string): Promise<BlockedAssignment[]> {
+  const reviewer = alias(users, 'reviewer');
+  const assigner = alias(users, 'assigner');
+  const rows = await db
+    .select({ row: blockedAssignments, reviewer: personColumns(reviewer), assigner: personColumns(assigner) })
+    .from(blockedAssignments)
+    .leftJoin(reviewer, eq(reviewer.id, blockedAssignments.reviewerId))
+    .leftJoin(assigner, eq(assigner.id, blockedAssignments.assignedBy))
+    .where(eq(blockedAssignments.submissionId, orderId))
+    .orderBy(asc(blockedAssignments.createdAt), asc(blockedAssignments.id));
+  const nameOf = (p: Person | null) => (p?.email ? displayName(p) : 'A former team member');
+  return rows.map((r) => ({
+    reviewerName: nameOf(r.reviewer as Person | null),
+    assignedByName: nameOf(r.assigner as Person | null),
+    reason: r.row.reason,
+    createdAt: r.row.createdAt.toISOString(),
+  }));
 }

@@ -180,6 +180,11 @@ describe('a blocked reviewer (issue 44 item 4)', () => {
     expect((withReason.json() as AdminSubmission).claim?.userId).toBe(rita.id);
     const recorded = await t.app.db.select().from(blockedAssignments).where(eq(blockedAssignments.submissionId, next));
     expect(recorded).toEqual([expect.objectContaining({ reviewerId: rita.id, assignedBy: admin.id, reason: 'Only Rita reads Welsh; the customer agreed by phone.' })]);
+    const notes = await t.request('GET', `/api/admin/submissions/${next}/blocked-assignments`, vera);
+    expect(notes.json()).toEqual({
+      assignments: [{ reviewerName: 'Rita Reviewer', assignedByName: 'Ada Admin', reason: 'Only Rita reads Welsh; the customer agreed by phone.', createdAt: expect.any(String) }],
+    });
+    expect((await t.request('GET', `/api/admin/submissions/${next}/blocked-assignments`, buyer)).statusCode).toBe(403);
     // The assignment stands: she refreshes her claim, saves and delivers it.
     expect((await t.request('POST', `/api/admin/submissions/${next}/claim`, rita)).statusCode).toBe(200);
     const delivered = await saveReviewAs(t.app, rita, next, { reviewedContent: 'By Rita, as assigned.', reviewerNotes: '', attachmentMode: 'text', complete: true });

@@ -4,13 +4,15 @@ import { z } from 'zod';
 import { noContentSchema } from '../../../shared/api.schema';
 import { recordIdSchema } from '../../../shared/ids';
 import {
+  blockedAssignmentListSchema,
   orderReviewerPreferenceSchema,
   reviewerPreferenceListSchema,
   setReviewerPreferenceSchema,
 } from '../../../shared/reviewer-preferences.schema';
-import { requireUser } from '../../plugins/auth';
+import { requireStaff, requireUser } from '../../plugins/auth';
 import { requireApiCaller } from '../api-keys';
-import { getAccessibleOrder } from '../customer-orders';
+import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
+import { blockedAssignmentsOf } from './queue-conditions';
 import { listReviewerPreferences, removeReviewerPreference, reviewerPreferenceOfOrder, setReviewerPreference } from './preferences';
 
 const params = z.object({ id: recordIdSchema() });
@@ -56,6 +58,17 @@ export async function reviewerPreferenceRoutes(app: FastifyInstance): Promise<vo
     await removeReviewerPreference(app.db, user.id, request.params.id);
     return reply.code(204).send(null);
   });
+
+  // The review team reads why an order was given to a reviewer its customer blocked (404 for an unknown order).
+  api.get(
+    '/api/admin/submissions/:id/blocked-assignments',
+    { config: { access: 'staff' }, schema: { params, response: { 200: blockedAssignmentListSchema } } },
+    async (request, reply) => {
+      const order = await getAccessibleOrder(app.db, request.params.id, reviewDeskViewer(await requireStaff(request)));
+      void reply.header('cache-control', 'no-store');
+      return { assignments: await blockedAssignmentsOf(app.db, order.id) };
+    },
+  );
 }
 
 /** GET and PUT /api/v1/orders/{id}/reviewer-preference, inside the public API's plugin (its OpenAPI document lists them). */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContentSchema } from '@shared/api.schema';
 import {
+  blockedAssignmentListSchema,
   orderReviewerPreferenceSchema,
   reviewerPreferenceListSchema,
   type OrderReviewerPreference,
@@ -63,5 +64,13 @@ export function useRemoveReviewerPreference() {
         queryClient.invalidateQueries({ queryKey: queryKeys.reviewerPreferences }),
         queryClient.invalidateQueries({ predicate: (q) => isPreferenceOfOrder(q.queryKey) }),
       ]),
+  });
+}
+
+/** GET /api/admin/submissions/:id/blocked-assignments (staff): why the order went to a reviewer its customer blocked. */
+export function useBlockedAssignments(id: string) {
+  return useQuery({
+    queryKey: queryKeys.submissions.blockedAssignments(id),
+    queryFn: () => apiJson(blockedAssignmentListSchema, 'GET', `/api/admin/submissions/${id}/blocked-assignments`),
   });
 }
