@@ -91,6 +91,12 @@ describe('setting a preference (issue 44 item 4)', () => {
     const rows = await t.app.db.select().from(reviewerPreferences).where(eq(reviewerPreferences.userId, customer.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ reviewerId: rita.id, preference: 'blocked', sourceSubmissionId: id, organisationId: null });
+    // Two tabs at once: one row, holding one of the two.
+    const both = await Promise.all([setPref(id, { preference: 'preferred' }), setPref(id, { preference: 'blocked' })]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const raced = await t.app.db.select().from(reviewerPreferences).where(eq(reviewerPreferences.userId, customer.id));
+    expect(raced).toHaveLength(1);
+    expect(['preferred', 'blocked']).toContain(raced[0]!.preference);
     expect((await setPref(id, { preference: null })).json()).toMatchObject({ preference: null });
     expect(await t.app.db.select().from(reviewerPreferences).where(eq(reviewerPreferences.userId, customer.id))).toHaveLength(0);
 
@@ -161,6 +167,8 @@ describe('a blocked reviewer (issue 44 item 4)', () => {
     const next = await createPaidOrder(t.app, buyer);
     expect(await unclaimed(rita, next)).toEqual([]);
     expect(await unclaimed(vera, next)).toEqual([next]);
+    // The first page without a search, too (while another reviewer's lists it).
+    expect(await unclaimed(vera)).toContain(next);
     expect(await unclaimed(rita)).not.toContain(next);
     const claim = await t.request('POST', `/api/admin/submissions/${next}/claim`, rita);
     expect(claim.statusCode).toBe(409);
