@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './api.schema';
 import { recordIdSchema } from './ids';
 import { INVITATION_TTL_DAYS, invitationTokenBodySchema, invitedEmailSchema } from './invitation';
+import { MAX_BLOCKED_ASSIGNMENT_REASON_CHARACTERS } from './reviewer-preferences.schema';
 
 // ---------------------------------------------------------------------------------------------
 // Roles (issue 14, decision 021)
@@ -53,7 +54,15 @@ export const claimInfoSchema = z.object({
 export type ClaimInfo = z.infer<typeof claimInfoSchema>;
 
 /** POST /api/admin/submissions/:id/assign: an admin gives the order to a team member, or (null) back to the queue. */
-export const assignClaimSchema = z.object({ userId: recordIdSchema('userId is required').nullable() });
+export const assignClaimSchema = z.object({
+  userId: recordIdSchema('userId is required').nullable(),
+  /** Required to assign the order to a reviewer its customer blocked (decision 074), and recorded. */
+  reason: z
+    .string({ error: 'reason must be text' })
+    .trim()
+    .max(MAX_BLOCKED_ASSIGNMENT_REASON_CHARACTERS, `Keep the reason under ${MAX_BLOCKED_ASSIGNMENT_REASON_CHARACTERS} characters`)
+    .optional(),
+});
 export type AssignClaimInput = z.infer<typeof assignClaimSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,13 @@ export const queryKeys = {
     certificate: (id: string) => ['submissions', id, 'certificate'] as const,
     /** The customer's rating of the latest delivery (decision 068). */
     rating: (id: string) => ['submissions', id, 'rating'] as const,
+    /** The order's delivering reviewer (by pseudonym) and whether the customer prefers or blocks them (decision 074). */
+    reviewerPreference: (id: string) => ['submissions', id, 'reviewer-preference'] as const,
+    /** The review team's record of assignments to a reviewer the customer blocked (decision 074). */
+    blockedAssignments: (id: string) => ['submissions', id, 'blocked-assignments'] as const,
   },
+  /** Settings → Reviewers (decision 074): the reviewers the customer (or their organisation) prefers or blocks. */
+  reviewerPreferences: ['reviewer-preferences'] as const,
   /** The public verify page (issue 24): a certificate by its code, and the published keys. */
   certificates: {
     byCode: (code: string) => ['certificates', code] as const,

@@ -8,6 +8,7 @@ import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
 import type { AuditReason, AuditStatus } from '../../shared/ratings-audits.schema';
+import type { ReviewerPreference } from '../../shared/reviewer-preferences.schema';
 import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -563,6 +564,52 @@ export const orderAudits = pgTable(
     uniqueIndex('order_audits_delivery_reason_unique').on(t.deliveryId, t.reason),
     index('order_audits_status_idx').on(t.status, t.openedAt),
   ],
+);
+
+/**
+ * A reviewer a customer prefers or blocks (issue 44 item 4, decision 074): keyed by the holder of the order it was
+ * set from (its organisation, else its placer), one row per holder and reviewer. A blocked reviewer is never offered
+ * the holder's orders; a preferred one sees their new orders first for the first half of the time to the due date.
+ */
+export const reviewerPreferences = pgTable(
+  'reviewer_preferences',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    preference: text('preference').$type<ReviewerPreference>().notNull(),
+    /** The delivered order it was set from (the customer knows the reviewer by it). */
+    sourceSubmissionId: text('source_submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reviewer_preferences_org_unique').on(t.organisationId, t.reviewerId),
+    uniqueIndex('reviewer_preferences_user_unique').on(t.userId, t.reviewerId),
+    // The queue's question: the holders who prefer or block the viewing reviewer.
+    index('reviewer_preferences_reviewer_idx').on(t.reviewerId, t.preference),
+    check('reviewer_preferences_one_owner', sql`(${t.organisationId} is null) <> (${t.userId} is null)`),
+    check('reviewer_preferences_preference', sql`${t.preference} in ('preferred', 'blocked')`),
+  ],
+);
+
+/** An administrator gave an order to a reviewer its customer blocked: who, to whom, and why (decision 074). */
+export const blockedAssignments = pgTable(
+  'blocked_assignments',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: text('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blocked_assignments_submission_idx').on(t.submissionId, t.createdAt)],
 );
 
 /** The effort record of one delivery (shared/review-effort.schema.ts): written when the review is completed. */

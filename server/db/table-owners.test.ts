@@ -45,6 +45,9 @@ const OWNERS: Record<string, string[]> = {
   order_ratings: ['ratings'],
   order_audits: ['ratings', 'audits'],
   delivery_efforts: ['review-effort'],
+  // Reviewers a customer prefers or blocks, and an administrator's assignment to a blocked one (decision 074).
+  reviewer_preferences: ['reviewer-preferences'],
+  blocked_assignments: ['reviewer-preferences'],
   insights_days: ['insights'],
   insights_turnaround_days: ['insights'],
   insights_turnaround_months: ['insights'],

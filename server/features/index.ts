@@ -41,6 +41,7 @@ import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { ratingRoutes, ratingV1Routes } from './ratings/routes';
 import { auditRoutes } from './audits/routes';
+import { reviewerPreferenceRoutes, reviewerPreferenceV1Routes } from './reviewer-preferences/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -88,7 +89,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   apiKeyRoutes,
   creditRoutes,
   // Other features' /api/v1 routes go inside the public API's plugin, so its OpenAPI document lists them.
-  apiV1Routes([publicCertificateRoute, credentialV1Route, editorialRecordV1Route, styleGuideV1Routes, ratingV1Routes]),
+  apiV1Routes([publicCertificateRoute, credentialV1Route, editorialRecordV1Route, styleGuideV1Routes, ratingV1Routes, reviewerPreferenceV1Routes]),
   apiDocsRoutes,
   webhookRoutes,
   backgroundJobRoutes,
@@ -105,6 +106,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   mcpRoutes,
   ratingRoutes,
   auditRoutes,
+  reviewerPreferenceRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { UserCheck } from 'lucide-react';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { claimedByMessage, type ClaimInfo } from '@shared/team.schema';
+import { MAX_BLOCKED_ASSIGNMENT_REASON_CHARACTERS, REVIEWER_PREFERENCE_MESSAGES } from '@shared/reviewer-preferences.schema';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { FormAlert } from '@client/components/ui/form-field';
@@ -56,6 +57,11 @@ export function ClaimBar({ submission, part = 'all' }: { submission: AdminSubmis
   const assign = useClaimAction(assignOrder);
   const team = useTeamMembers(isAdmin);
   const [assignee, setAssignee] = useState('');
+  const [reason, setReason] = useState('');
+  // The customer blocked the chosen reviewer (decision 074): the server asks why, and the form then has a reason field.
+  const needsReason = assign.error instanceof ApiError && assign.error.serverMessage === REVIEWER_PREFERENCE_MESSAGES.reasonRequired;
+  const [askReason, setAskReason] = useState(false);
+  if (needsReason && !askReason) setAskReason(true);
   const current = submission.claim;
   const mine = current?.userId === user?.id;
   const busy = claim.isPending || release.isPending || assign.isPending;
@@ -107,7 +113,7 @@ export function ClaimBar({ submission, part = 'all' }: { submission: AdminSubmis
             event.preventDefault();
             if (!assignee) return;
             claim.reset();
-            assign.mutate({ id: submission.id, userId: assignee });
+            assign.mutate({ id: submission.id, userId: assignee, reason: askReason ? reason.trim() : undefined });
           }}
         >
           <label className="flex min-w-0 flex-wrap items-center gap-2">
@@ -126,6 +132,17 @@ export function ClaimBar({ submission, part = 'all' }: { submission: AdminSubmis
               ))}
             </select>
           </label>
+          {askReason ? (
+            <label className="flex w-full min-w-0 flex-col gap-1">
+              Reason (the customer blocked this reviewer)
+              <input
+                className="h-8 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2"
+                value={reason}
+                maxLength={MAX_BLOCKED_ASSIGNMENT_REASON_CHARACTERS}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </label>
+          ) : null}
           <Button type="submit" size="sm" variant="outline" disabled={busy || !assignee}>
             Reassign
           </Button>

@@ -16,6 +16,7 @@ import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
 import { AuditPanel } from '@client/features/audits';
+import { BlockedAssignmentNotes } from '@client/features/reviewer-preferences';
 import { ReviewForm } from './review/review-form';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
@@ -32,21 +33,24 @@ export function StatusHistory({ id }: { id: string }) {
   const entries = history.data ?? [];
   if (entries.length === 0) return <p className="text-sm text-slate-600">No status changes yet.</p>;
   return (
-    <ol className="flex flex-col gap-2" aria-label="Status history">
-      {entries.map((h, i) => (
-        <li key={`${h.createdAt}-${i}`} className="text-sm">
-          <span className="font-medium">
-            {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ''}
-            {statusName(h.toStatus)}
-          </span>{' '}
-          <span className="text-slate-600">
-            by {h.changedBy ? `${h.changedBy.name} (${h.changedBy.email})` : 'the system'} ·{' '}
-            <time dateTime={h.createdAt}>{formatDayTime(h.createdAt)}</time>
-          </span>
-          {h.reason ? <span className="block text-xs text-slate-500">{h.reason}</span> : null}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="flex flex-col gap-2" aria-label="Status history">
+        {entries.map((h, i) => (
+          <li key={`${h.createdAt}-${i}`} className="text-sm">
+            <span className="font-medium">
+              {h.fromStatus ? `${statusName(h.fromStatus)} → ` : ''}
+              {statusName(h.toStatus)}
+            </span>{' '}
+            <span className="text-slate-600">
+              by {h.changedBy ? `${h.changedBy.name} (${h.changedBy.email})` : 'the system'} ·{' '}
+              <time dateTime={h.createdAt}>{formatDayTime(h.createdAt)}</time>
+            </span>
+            {h.reason ? <span className="block text-xs text-slate-500">{h.reason}</span> : null}
+          </li>
+        ))}
+      </ol>
+      <BlockedAssignmentNotes submissionId={id} />
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { SubmissionDetailsDialog } from './submission-details-dialog';
 import { RenameOrderButton } from './rename-order-button';
 import { AfterPaymentActions, RefundedAmount } from './after-payment-actions';
 import { RateDelivery } from '@client/features/ratings';
+import { ReviewerPreferenceControl } from '@client/features/reviewer-preferences';
 
 export function contentPreview(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
@@ -63,7 +64,12 @@ function SubmissionCard({ submission: s }: { submission: Submission }) {
         {contentPreview(s.reviewedContent || s.content)}
       </p>
       <RefundedAmount submission={s} />
-      {s.status === 'completed' ? <RateDelivery submissionId={s.id} /> : null}
+      {s.status === 'completed' ? (
+        <>
+          <RateDelivery submissionId={s.id} />
+          <ReviewerPreferenceControl submissionId={s.id} />
+        </>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <UnpaidOrderActions submission={s} />
         <MessagesDialog submissionId={s.id} title={s.title} />

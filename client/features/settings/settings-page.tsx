@@ -17,6 +17,7 @@ import { WebhooksCard } from '@client/features/webhooks';
 import { OrganisationCard } from '@client/features/organisations';
 import { HouseStyleCard } from '@client/features/style-guide';
 import { EditorialCard } from '@client/features/editorial';
+import { ReviewersCard } from '@client/features/reviewer-preferences';
 import { BillingDocumentsCard } from '@client/features/billing-documents';
 import { AccountSecurityCard } from './account-security-card';
 import { BillingCard } from './billing-card';
@@ -109,6 +110,7 @@ const SECTIONS = [
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'house-style', label: 'House style' },
   { id: 'editorial', label: 'Editorial' },
+  { id: 'reviewers', label: 'Reviewers' },
   { id: 'billing', label: 'Billing' },
   { id: 'billing-documents', label: 'Receipts and invoices' },
   { id: 'your-data', label: 'Your data' },
@@ -169,6 +171,9 @@ export default function SettingsPage() {
           </Section>
           <Section id="editorial">
             <EditorialCard />
+          </Section>
+          <Section id="reviewers">
+            <ReviewersCard />
           </Section>
           <Section id="billing">
             <BillingCard />

@@ -176,6 +176,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/reviewer-preference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reviewer who delivered the order (by pseudonym) and whether you prefer or block them */
+        get: operations["getApiV1OrdersByIdReviewerPreference"];
+        /**
+         * Prefer or block the reviewer who delivered the order, or (null) neither
+         * @description Only once the order has been delivered (409 before). A blocked reviewer is not offered your orders and cannot take them (only our team can still assign one, giving a reason it records); a preferred one is offered your new orders first, for the first half of the time to their due date. For an organisation’s order only its owners may set it (403). It applies to every order of the same account, or of the same organisation.
+         */
+        put: operations["putApiV1OrdersByIdReviewerPreference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -764,6 +785,13 @@ export interface components {
             /** Format: date-time */
             ratedAt: string;
             stars: number;
+        };
+        OrderReviewerPreference: {
+            canSet: boolean;
+            preference: ("preferred" | "blocked") | null;
+            reviewer: {
+                pseudonym: string;
+            } | null;
         };
         OrderSummary: {
             /** @enum {string} */
@@ -1435,6 +1463,92 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+        };
+    };
+    getApiV1OrdersByIdReviewerPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReviewerPreference"];
+                };
+            };
+        };
+    };
+    putApiV1OrdersByIdReviewerPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preference: ("preferred" | "blocked") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A problem (RFC 9457) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReviewerPreference"];
                 };
             };
         };

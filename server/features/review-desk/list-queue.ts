@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
@@ -10,9 +10,12 @@ import { documentsColumn, refundedPenceOfOrder, toDocument, type OrderDocumentRo
 import { claimantColumn, toClaimInfo } from './order-claims';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 import { hasOpenAudit } from '../ratings';
+import { notBlockedFor, preferredFor } from '../reviewer-preferences';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
+/** Most orders of customers who prefer the viewer listed first in their unclaimed view (decision 074). */
+const MAX_PREFERRED = 100;
 
 export interface QueuePage {
   items: AdminQueueItem[];
@@ -123,6 +126,8 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
     where.push(eq(submissions.claimedBy, viewer.id), gt(submissions.claimActiveAt, lapsedBefore));
   } else if (query.view === 'unclaimed') {
     where.push(or(isNull(submissions.claimedBy), isNull(submissions.claimActiveAt), lte(submissions.claimActiveAt, lapsedBefore))!);
+    // Never the orders of a customer who blocked the viewer (decision 074).
+    where.push(notBlockedFor(viewer.id));
   }
   return where;
 }
@@ -412,6 +417,10 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   const flagging = query.status === 'all' || query.status === 'open';
   const flaggedWhere = flagging && !cursor ? [...where, eq(submissions.status, 'revision-requested')] : null;
   if (flagging) where.push(ne(submissions.status, 'revision-requested'));
+  // A customer's preferred reviewer sees their new orders first, in a leading block of the first page (decision 074).
+  const preferred = query.view === 'unclaimed' && !arms ? preferredFor(viewer.id, now) : null;
+  const preferredWhere = preferred && !cursor ? [...where, preferred] : null;
+  if (preferred) where.push(not(preferred));
   let flagged: Row[] = [];
   let rows: Row[];
   // Whether a row follows the page, read from the ids where there are any: a row deleted meanwhile loses no page.
@@ -428,6 +437,7 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
     more = ids.length > query.limit;
   } else {
     if (flaggedWhere) flagged = await segment(db, flaggedWhere)([], 'due', MAX_FLAGGED);
+    if (preferredWhere) flagged.push(...(await segment(db, preferredWhere)([], 'due', MAX_PREFERRED)));
     const run = segment(db, where);
     rows = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
     more = rows.length > query.limit;

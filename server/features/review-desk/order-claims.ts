@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { displayName, personColumns, type Person } from '../../lib/person';
 import { recordLiveEvent } from '../live-updates';
 import { ORDER_NOT_FOUND } from '../orders';
+import { assertNotBlocked } from '../reviewer-preferences';
 
 /**
  * Claims on orders (issue 14, decision 021). Everything is decided by the database at the moment of the request:
@@ -79,6 +80,7 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
 export async function assertMayWorkOn(db: Executor, id: string, userId: string): Promise<void> {
   const [row] = await db.select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld }).from(submissions).where(eq(submissions.id, id)).limit(1);
   if (!row || row.status === 'cancelled' || (row.held && row.claimedBy !== userId)) throw await claimRefusal(db, id, userId);
+  await assertNotBlocked(db, id, userId, and(eq(submissions.claimedBy, userId), claimHeld));
 }
 
 /**
@@ -87,6 +89,7 @@ export async function assertMayWorkOn(db: Executor, id: string, userId: string):
  */
 export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
   const mine = and(eq(submissions.claimedBy, userId), claimHeld);
+  await assertNotBlocked(db, id, userId, mine);
   const claimed = await db
     .update(submissions)
     .set({

@@ -25,6 +25,7 @@ import { deleteStoredObjects } from '../uploads';
 import { objectStorageFor } from '../../storage';
 import { forViewer, loadDeskOrder } from './serialize';
 import { listStatusHistory } from './status-history';
+import { recordBlockedAssignment } from '../reviewer-preferences';
 
 const idParams = z.object({ id: recordIdSchema() });
 
@@ -39,7 +40,7 @@ export async function reviewDeskRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/api/admin/submissions', { config: staff, schema: { querystring: adminQueueQuerySchema, response: { 200: adminSubmissionListSchema } } }, async (request, reply) => {
     const viewer = await requireStaff(request);
-    const page = await listQueue(app.db, request.query, viewer);
+    const page = await listQueue(app.db, request.query, viewer, app.context.now());
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     void reply.header('Cache-Control', 'no-store');
     return page.items.map((item) => forViewer(item, viewer));
@@ -74,7 +75,10 @@ export async function reviewDeskRoutes(app: FastifyInstance): Promise<void> {
     { config: admin, schema: { params: idParams, body: assignClaimSchema, response: oneSubmission } },
     async (request) => {
       const user = await requireStaff(request);
-      await assignOrder(app.db, request.params.id, request.body.userId, app.config.adminEmails);
+      await app.db.transaction(async (tx) => {
+        await recordBlockedAssignment(tx, { orderId: request.params.id, reviewerId: request.body.userId, reason: request.body.reason, assignedBy: user.id });
+        await assignOrder(tx, request.params.id, request.body.userId, app.config.adminEmails);
+      });
       return loadFor(request.params.id, user);
     },
   );

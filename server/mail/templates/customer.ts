@@ -2,6 +2,7 @@ import { BRAND } from '../../../shared/brand';
 import { tierLabel } from '../../../shared/service-tiers';
 import { NO_CHECKABLE_CLAIMS_LABEL, VERDICT_LABELS, VERDICTS, type Verdict } from '../../../shared/fact-check.schema';
 import { lateDeliveryText } from '../../../shared/on-time-guarantee';
+import { REVIEWER_PREFERENCE_EMAIL_LINE } from '../../../shared/reviewer-preferences.schema';
 import type { LateDeliveryFacts } from '../../../shared/on-time-guarantee.schema';
 import { renderEmail, type EmailFrame, type RenderedEmail } from './layout';
 import { dueText, greeting, orderDetails, type OrderView } from './views';
@@ -81,7 +82,7 @@ export function reviewCompletedEmail(
       ...deliveryDetails(delivery),
     ],
     action: { label: 'View your review', path: '/dashboard' },
-    outro: ['Questions about the result? Reply from your dashboard and the reviewer will see it.'],
+    outro: ['Questions about the result? Reply from your dashboard and the reviewer will see it.', REVIEWER_PREFERENCE_EMAIL_LINE],
   });
 }
 

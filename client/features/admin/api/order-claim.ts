@@ -35,9 +35,12 @@ export function releaseOrder(id: string): Promise<AdminSubmission> {
   return apiJson(adminSubmissionSchema, 'POST', path(id, 'release'));
 }
 
-/** POST .../assign (admins): to a team member, or back to the queue with null. */
-export function assignOrder({ id, userId }: { id: string; userId: string | null }): Promise<AdminSubmission> {
-  return apiJson(adminSubmissionSchema, 'POST', path(id, 'assign'), { userId });
+/**
+ * POST .../assign (admins): to a team member, or back to the queue with null. `reason`: why, when the order's customer
+ * blocked that reviewer (decision 074; the server asks for it with a 400).
+ */
+export function assignOrder({ id, userId, reason }: { id: string; userId: string | null; reason?: string }): Promise<AdminSubmission> {
+  return apiJson(adminSubmissionSchema, 'POST', path(id, 'assign'), reason ? { userId, reason } : { userId });
 }
 
 /** Claim, release and assign share one shape: the fresh order goes into every cached queue page. Errors show inline. */

@@ -1,0 +1,86 @@
+import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { REVIEWER_PREFERENCE_MESSAGES, type BlockedAssignment } from '../../../shared/reviewer-preferences.schema';
+import type { Executor } from '../../db/client';
+import { blockedAssignments, reviewerPreferences, submissions, users } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import { displayName, personColumns, type Person } from '../../lib/person';
+
+/**
+ * What the review desk asks of the customers' preferences (decision 074), as SQL over `submissions`: the holder of
+ * the order (its organisation, else its placer) has this preference for the reviewer. Spelled out: drizzle writes a
+ * column of a one-table query unqualified (see ratings' hasOpenAudit).
+ */
+function heldPreference(reviewerId: string, preference: 'preferred' | 'blocked'): SQL {
+  return sql`exists (select 1 from ${reviewerPreferences} rp where rp.reviewer_id = ${reviewerId} and rp.preference = ${preference}
+    and (rp.organisation_id = "submissions"."organisation_id" or ("submissions"."organisation_id" is null and rp.user_id = "submissions"."user_id")))`;
+}
+
+/** The queue's unclaimed view leaves out the orders of customers who blocked the viewing reviewer. */
+export function notBlockedFor(reviewerId: string): SQL {
+  return sql`not ${heldPreference(reviewerId, 'blocked')}`;
+}
+
+/**
+ * A new order of a customer who prefers the viewing reviewer: paid, not yet delivered (nor cancelled), in the first
+ * half of its time to the due date (paid_at + (due_date − paid_at) / 2, at `now`: the queue's clock). The unclaimed
+ * view lists these first.
+ */
+export function preferredFor(reviewerId: string, now: Date): SQL {
+  return sql`("submissions"."status" in ('paid', 'in-review') and "submissions"."paid_at" is not null and "submissions"."due_date" is not null
+    and ${now.toISOString()}::timestamptz < "submissions"."paid_at" + ("submissions"."due_date" - "submissions"."paid_at") / 2
+    and ${heldPreference(reviewerId, 'preferred')})`;
+}
+
+/** Whether the order's customer blocked the reviewer (unless `exempt` holds of the order). */
+async function isBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<boolean> {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), exempt ? not(exempt) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A reviewer's claim of (or work on) an order whose customer blocked them: 409. `exempt`: the review desk's condition
+ * that the reviewer holds the order's claim already, which an administrator gave them with a reason: they keep it.
+ */
+export async function assertNotBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<void> {
+  if (await isBlocked(db, orderId, reviewerId, exempt)) throw conflict(REVIEWER_PREFERENCE_MESSAGES.blockedClaim);
+}
+
+/**
+ * An administrator assigns an order: to a reviewer its customer blocked only with a reason (400 without), which is
+ * recorded with who gave it. Runs in the assignment's transaction, so a refused assignment records nothing.
+ */
+export async function recordBlockedAssignment(
+  db: Executor,
+  input: { orderId: string; reviewerId: string | null; reason: string | undefined; assignedBy: string },
+): Promise<void> {
+  if (input.reviewerId === null || !(await isBlocked(db, input.orderId, input.reviewerId))) return;
+  const reason = input.reason?.trim() ?? '';
+  if (reason === '') throw badRequest(REVIEWER_PREFERENCE_MESSAGES.reasonRequired);
+  await db.insert(blockedAssignments).values({ id: newId(), submissionId: input.orderId, reviewerId: input.reviewerId, assignedBy: input.assignedBy, reason });
+}
+
+/** The reasons recorded for an order's assignments to a blocked reviewer, oldest first, with who was given it and by whom. */
+export async function blockedAssignmentsOf(db: Executor, orderId: string): Promise<BlockedAssignment[]> {
+  const reviewer = alias(users, 'reviewer');
+  const assigner = alias(users, 'assigner');
+  const rows = await db
+    .select({ row: blockedAssignments, reviewer: personColumns(reviewer), assigner: personColumns(assigner) })
+    .from(blockedAssignments)
+    .leftJoin(reviewer, eq(reviewer.id, blockedAssignments.reviewerId))
+    .leftJoin(assigner, eq(assigner.id, blockedAssignments.assignedBy))
+    .where(eq(blockedAssignments.submissionId, orderId))
+    .orderBy(asc(blockedAssignments.createdAt), asc(blockedAssignments.id));
+  const nameOf = (p: Person | null) => (p?.email ? displayName(p) : 'A former team member');
+  return rows.map((r) => ({
+    reviewerName: nameOf(r.reviewer as Person | null),
+    assignedByName: nameOf(r.assigner as Person | null),
+    reason: r.row.reason,
+    createdAt: r.row.createdAt.toISOString(),
+  }));
+}
