@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '../../../shared/team.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { submissions, users } from '../../db/schema';
+import { reviewDeskOrders, submissions, users } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder } from '../../test-support/orders';
 
@@ -39,9 +39,9 @@ const save = (id: string, who: SignedInUser, version: number, text: string, comp
 /** Moves the claim's last activity back in the database, as if the reviewer had been away. */
 const idleFor = (id: string, hours: number) =>
   t.app.db
-    .update(submissions)
+    .update(reviewDeskOrders)
     .set({ claimActiveAt: sql`now() - ${sql.raw(`interval '${hours} hours'`)}` })
-    .where(eq(submissions.id, id));
+    .where(eq(reviewDeskOrders.orderId, id));
 
 describe('claiming', () => {
   it('the first reviewer holds the order; the second gets 409 naming the claimant, for claim and save alike', async () => {
@@ -112,9 +112,9 @@ describe('claiming', () => {
     expect((await save(id, ana, reviewVersion, 'still here')).statusCode).toBe(200);
     await idleFor(id, 0); // now
     const [row] = await t.app.db
-      .select({ idle: sql<number>`extract(epoch from now() - ${submissions.claimActiveAt})::float` })
-      .from(submissions)
-      .where(eq(submissions.id, id));
+      .select({ idle: sql<number>`extract(epoch from now() - ${reviewDeskOrders.claimActiveAt})::float` })
+      .from(reviewDeskOrders)
+      .where(eq(reviewDeskOrders.orderId, id));
     expect(row!.idle).toBeLessThan(60);
   });
 
