@@ -36,20 +36,20 @@ export const deskVersion = sql<number>`coalesce(${reviewDeskOrders.reviewVersion
  */
 export function newDeskRows(where: SQL, values: Partial<Record<keyof DeskState, SQL>> = {}): SQL {
   return new QueryBuilder()
-      .select({
-        orderId: submissions.id,
-        claimedBy: values.claimedBy ?? sql`null`,
-        claimedAt: values.claimedAt ?? sql`null`,
-        claimActiveAt: values.claimActiveAt ?? sql`null`,
-        reviewVersion: values.reviewVersion ?? sql`0`,
-        reviewActiveSeconds: values.reviewActiveSeconds ?? sql`0`,
-        reviewEffortSavedAt: values.reviewEffortSavedAt ?? sql`null`,
-        reviewEffortCounts: values.reviewEffortCounts ?? sql`${JSON.stringify(emptyEffortCounts())}::jsonb`,
-        dueSoonNotifiedFor: values.dueSoonNotifiedFor ?? sql`null`,
-      })
-      .from(submissions)
-      .where(where)
-      .getSQL();
+    .select({
+      orderId: submissions.id,
+      claimedBy: values.claimedBy ?? sql`null`,
+      claimedAt: values.claimedAt ?? sql`null`,
+      claimActiveAt: values.claimActiveAt ?? sql`null`,
+      reviewVersion: values.reviewVersion ?? sql`0`,
+      reviewActiveSeconds: values.reviewActiveSeconds ?? sql`0`,
+      reviewEffortSavedAt: values.reviewEffortSavedAt ?? sql`null`,
+      reviewEffortCounts: values.reviewEffortCounts ?? sql`${JSON.stringify(emptyEffortCounts())}::jsonb`,
+      dueSoonNotifiedFor: values.dueSoonNotifiedFor ?? sql`null`,
+    })
+    .from(submissions)
+    .where(where)
+    .getSQL();
 }
 
 /** The desk's state of one order, read inside the caller's transaction (the defaults when it has no row). */
