@@ -90,6 +90,19 @@ describe('claiming', () => {
     expect((await get(id)).claim?.userId).toBe(winner.id);
   });
 
+  it('two reviewers claiming at once an order given back to the queue (its desk row kept): exactly one wins', async () => {
+    const id = await createPaidOrder(t.app, customer);
+    expect((await claim(id, ana)).statusCode).toBe(200);
+    expect((await t.request('POST', `/api/admin/submissions/${id}/release`, ana)).statusCode).toBe(200);
+    expect((await get(id)).claim).toBeNull();
+    const [a, b] = await Promise.all([claim(id, ana), claim(id, ben)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? ana : ben;
+    expect((await get(id)).claim?.userId).toBe(winner.id);
+    const [row] = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, id));
+    expect(row!.claimedBy).toBe(winner.id);
+  });
+
   it('a claim idle for 2 hours lapses: the queue shows it free and another reviewer may take it', async () => {
     const id = await createPaidOrder(t.app, customer);
     const { reviewVersion } = (await claim(id, ana)).json() as AdminSubmission;
