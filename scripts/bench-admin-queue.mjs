@@ -154,8 +154,7 @@ try {
     // 200 hours ahead (many ties: the queue priority decides). 20% of orders name a contact other than the account.
     await seed(sql`
       insert into submissions (id, user_id, title, status, service_tier, category, word_count, amount_pence,
-        fast_turnaround, contact_name, contact_email, content, created_at, updated_at, paid_at, due_date, completed_at,
-        claimed_by, claimed_at, claim_active_at)
+        fast_turnaround, contact_name, contact_email, content, created_at, updated_at, paid_at, due_date, completed_at)
       select 'B' || lpad(i::text, 9, '0'),
         'bench-user-' || u.n,
         'Order ' || i,
@@ -177,10 +176,7 @@ try {
         case when s.status = 'new' then null else c.created + interval '5 minutes' end,
         case when s.status = 'new' then null
              else date_trunc('hour', now()) + ((i * 37) % 1440 - 240) * interval '10 minutes' end,
-        case when s.status = 'completed' then c.created + interval '2 days' else null end,
-        k.claimed_by,
-        case when k.claimed_by is null then null else now() - (i % 240) * interval '1 minute' end,
-        case when k.claimed_by is null then null else now() - (i % 240) * interval '1 minute' end
+        case when s.status = 'completed' then c.created + interval '2 days' else null end
       from generate_series(1, ${ROWS}) as i
       cross join lateral (select (1 + (i::bigint * 7919) % ${CUSTOMERS})::int as n) un
       cross join lateral (select un.n as n, (${arr(FIRST)})[1 + un.n % ${FIRST.length}] as f,
@@ -188,10 +184,22 @@ try {
       cross join lateral (select now() - i * interval '1 minute' as created) c
       cross join lateral (select case when i % 100 < 10 then 'new' when i % 100 < 28 then 'paid'
                                       when i % 100 < 48 then 'in-review' when i % 100 < 98 then case when i <= 5000 and i % 100 = 97 then 'revision-requested' else 'completed' end
-                                      else 'cancelled' end as status) s
+                                      else 'cancelled' end as status) s`);
+    // The review desk's row of an order (decision 075): 5% of the open work is claimed (one in six of those by the
+    // bench admin), some claims lapsed (active up to 4 hours ago); every order a reviewer has saved (in review and
+    // after) has a draft version, as a live desk's do.
+    await seed(sql`
+      insert into review_desk_orders (order_id, claimed_by, claimed_at, claim_active_at, review_version)
+      select s.id, k.claimed_by,
+        case when k.claimed_by is null then null else now() - (i % 240) * interval '1 minute' end,
+        case when k.claimed_by is null then null else now() - (i % 240) * interval '1 minute' end,
+        case when s.status in ('in-review', 'completed', 'revision-requested') then 1 + i % 3 else 0 end
+      from generate_series(1, ${ROWS}) as i
+      join submissions s on s.id = 'B' || lpad(i::text, 9, '0')
       cross join lateral (select case when s.status in ('paid', 'in-review', 'revision-requested') and i % 20 = 0
                                       then case when i % 120 = 0 then ${adminId} else 'bench-reviewer-' || (1 + i % 5) end
-                                      end as claimed_by) k`);
+                                      end as claimed_by) k
+      where k.claimed_by is not null or s.status in ('in-review', 'completed', 'revision-requested')`);
     if (seedClient) {
       await seedClient.query('vacuum analyze');
       await seedClient.end();

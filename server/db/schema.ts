@@ -279,26 +279,11 @@ export const submissions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When a reviewer first opened or started the order: from then on the customer can no longer cancel it. */
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
-    /**
-     * Active editing seconds of the review in progress, added to by each save (capped by the time since the last
-     * one); moved to the delivery's effort record when the review is completed, then back to 0 for a revision.
-     */
-    reviewActiveSeconds: integer('review_active_seconds').notNull().default(0),
-    reviewEffortSavedAt: timestamp('review_effort_saved_at', { withTimezone: true }),
-    /** The review in progress's accepted and ignored suggestions and findings, added to by each save (issue 23). */
-    reviewEffortCounts: jsonb('review_effort_counts').$type<EffortCounts>().notNull().default({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} }),
     /** The customer's one free revision (decision 018): when it was asked for, and what they asked. */
     /** Who holds editorial responsibility, as the customer named it on the order (decision 060); null: not named here. */
     editorialResponsibility: jsonb('editorial_responsibility').$type<EditorialResponsibility>(),
     revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
     revisionMessage: text('revision_message'),
-    /** The reviewer working on the order (issue 14): only they may save its draft until the claim lapses. */
-    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** Last activity under the claim (claim, save); a claim idle for 2 hours lapses back to the queue. */
-    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
-    /** Optimistic concurrency of the review draft: every save must name the version it started from. */
-    reviewVersion: integer('review_version').notNull().default(0),
     /**
      * Rank among orders due at the same moment (issue 14, decision 022): a revision request 0, fast turnaround 1,
      * anything else 2. Generated, so the due sort is one indexed key (due_date, queue_priority, id).
@@ -306,15 +291,14 @@ export const submissions = pgTable(
     queuePriority: smallint('queue_priority')
       .notNull()
       .generatedAlwaysAs(sql`case when status = 'revision-requested' then 0 when fast_turnaround then 1 else 2 end`),
-    /** The due date the "due within 4 hours" e-mail went out for: once per order and due date (decision 022). */
-    dueSoonNotifiedFor: timestamp('due_soon_notified_for', { withTimezone: true }),
+    // The review desk's own columns (the claim, the draft's version, the review's running effort, the due-soon
+    // e-mail's mark) are in review_desk_orders (decision 075).
     // Not declared here: search_vector (tsvector generated from content) and the pg_trgm/full-text GIN indexes of
     // the admin search live in the hand-written migration "search-indexes" (decision 022), so no select of whole rows reads
     // the vector; search_text and account_email (the order's copy of its contact and account names and e-mails, kept by
     // triggers) in "order-search-text" (decision 037). Never add columns of those names.
   },
   (t) => [
-    index('submissions_claimed_by_idx').on(t.claimedBy, t.dueDate, t.id),
     index('submissions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
     // The dashboard's own half (find-orders.ts, decision 037): the page is read from this index alone, however
     // many orders the customer has. Its prepared statement's generic plan read all of a busy customer's orders
@@ -330,6 +314,44 @@ export const submissions = pgTable(
     index('submissions_completed_at_idx').on(t.completedAt),
   ],
 );
+
+/**
+ * The review desk's own state of an order (decision 075): written by server/features/review-desk (the claim, the
+ * draft's version, the due-soon mark) and server/features/review-effort (the running effort), never by the order's
+ * lifecycle. A row appears the first time the desk writes one of them (an upsert); an order without one has no claim,
+ * version 0, no effort yet and no due-soon e-mail.
+ */
+export const reviewDeskOrders = pgTable(
+  'review_desk_orders',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The reviewer working on the order (issue 14): only they may save its draft until the claim lapses. */
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Last activity under the claim (claim, save); a claim idle for 2 hours lapses back to the queue. */
+    claimActiveAt: timestamp('claim_active_at', { withTimezone: true }),
+    /** Optimistic concurrency of the review draft: every save must name the version it started from. */
+    reviewVersion: integer('review_version').notNull().default(0),
+    /**
+     * Active editing seconds of the review in progress, added to by each save (capped by the time since the last
+     * one); moved to the delivery's effort record when the review is completed, then back to 0 for a revision.
+     */
+    reviewActiveSeconds: integer('review_active_seconds').notNull().default(0),
+    reviewEffortSavedAt: timestamp('review_effort_saved_at', { withTimezone: true }),
+    /** The review in progress's accepted and ignored suggestions and findings, added to by each save (issue 23). */
+    reviewEffortCounts: jsonb('review_effort_counts').$type<EffortCounts>().notNull().default({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} }),
+    /** The due date the "due within 4 hours" e-mail went out for: once per order and due date (decision 022). */
+    dueSoonNotifiedFor: timestamp('due_soon_notified_for', { withTimezone: true }),
+  },
+  (t) => [
+    // "My work", a reviewer's open claims and their release: the held claims only (most rows hold none).
+    index('review_desk_orders_claimed_by_idx').on(t.claimedBy, t.claimActiveAt).where(sql`${t.claimedBy} is not null`),
+  ],
+);
+
+export type ReviewDeskOrderRow = typeof reviewDeskOrders.$inferSelect;
 
 /** Every status change: who, when, from and to. `changedBy` is null for system changes (payment). */
 export const submissionStatusChanges = pgTable(

@@ -30,9 +30,12 @@ const OWNERS: Record<string, string[]> = {
   billing_details: ['billing-documents', 'organisations', ERASURE],
   // The house style: an account's, or an organisation's (its owners').
   style_guides: ['style-guide', 'organisations', ERASURE],
-  // The order: created by customer-orders, moved only by orders (status-writes.test.ts); the review desk's columns
-  // (draft, claim, due-soon flag) by review-desk, the effort's by review-effort; an organisation's leaving members' orders.
-  submissions: ['customer-orders', 'orders', 'order-titles', 'review-desk', 'review-effort', 'organisations', ERASURE],
+  // The order: created by customer-orders, moved only by orders (status-writes.test.ts); the review's draft by
+  // review-desk; an organisation's leaving members' orders.
+  submissions: ['customer-orders', 'orders', 'order-titles', 'review-desk', 'organisations', ERASURE],
+  // The desk's own state of an order (decision 075): the claim, the draft's version and the due-soon mark by
+  // review-desk, the review's running effort by review-effort.
+  review_desk_orders: ['review-desk', 'review-effort'],
   submission_status_changes: ['orders'],
   order_events: ['orders'],
   live_events: ['live-updates'],

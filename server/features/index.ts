@@ -17,7 +17,6 @@ import { reviewDeskRoutes } from './review-desk/routes';
 import { uploadRoutes } from './uploads/routes';
 import { factCheckRoutes } from './fact-check/routes';
 import { afterPaymentRoutes } from './payments/after-payment-routes';
-import { unpaidOrderRoutes } from './unpaid-orders/routes';
 import { insightsRoutes } from './insights/routes';
 import { teamRoutes } from './team/routes';
 import { organisationRoutes } from './organisations/routes';
@@ -82,7 +81,6 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   uploadRoutes,
   factCheckRoutes,
   afterPaymentRoutes,
-  unpaidOrderRoutes,
   insightsRoutes,
   teamRoutes,
   organisationRoutes,

@@ -3,18 +3,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signUp, signUpAdmin, type SignedInUser } from './test-app';
 import type { Database } from '../db/client';
-import { emailOutbox, submissions, type SubmissionRow } from '../db/schema';
+import { emailOutbox, reviewDeskOrders, submissions, type SubmissionRow } from '../db/schema';
 import { readableId } from '../lib/ids';
 import type { TransportConfig } from '../mail/transport';
 import { createMailTransport } from '../mail/transport';
 import { MailDelivery, type MailDeliveryOptions } from '../mail/delivery';
 import { memoryLogger } from './smtp-sink';
 
-export async function insertOrder(
-  db: Database,
-  userId: string,
-  overrides: Partial<typeof submissions.$inferInsert> = {},
-): Promise<SubmissionRow> {
+/** An order as a test seeds it: the order's columns, and its review desk columns (a claim, decision 075) if any. */
+export type OrderSeed = Partial<typeof submissions.$inferInsert> & Partial<Omit<typeof reviewDeskOrders.$inferInsert, 'orderId'>>;
+
+const DESK_COLUMNS = ['claimedBy', 'claimedAt', 'claimActiveAt', 'reviewVersion', 'reviewActiveSeconds', 'reviewEffortSavedAt', 'reviewEffortCounts', 'dueSoonNotifiedFor'] as const;
+
+export async function insertOrder(db: Database, userId: string, seed: OrderSeed = {}): Promise<SubmissionRow> {
+  const desk = Object.fromEntries(DESK_COLUMNS.flatMap((key) => (seed[key] === undefined ? [] : [[key, seed[key]]])));
+  const overrides = Object.fromEntries(Object.entries(seed).filter(([key]) => !(DESK_COLUMNS as readonly string[]).includes(key)));
   const [row] = await db
     .insert(submissions)
     .values({
@@ -34,6 +37,7 @@ export async function insertOrder(
       ...overrides,
     })
     .returning();
+  if (Object.keys(desk).length > 0) await db.insert(reviewDeskOrders).values({ orderId: row!.id, ...desk });
   return row!;
 }
 

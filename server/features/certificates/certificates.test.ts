@@ -17,7 +17,7 @@ import {
 import { checkCertificateSignature, textSha256 } from '../../../shared/certificate-verify';
 import { emptyEffortRecord } from '../../../shared/review-effort.schema';
 import { loadConfig } from '../../env';
-import { certificates, deliveries, deliveryEfforts, submissions, webhookDeliveries } from '../../db/schema';
+import { certificates, deliveries, deliveryEfforts, reviewDeskOrders, submissions, webhookDeliveries } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { bearer, createKey } from '../../test-support/api';
 import { TEST_DATABASE_URL } from '../../test-support/database';
@@ -121,7 +121,7 @@ describe('certificate of human review (issue 24)', () => {
     // A save that claims a whole day of active time on an order opened seconds ago adds only the seconds that passed.
     const draft = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'Draft', reviewerNotes: '', complete: false, activeSeconds: 86_400 });
     expect(draft.statusCode, draft.body).toBe(200);
-    const [row] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
+    const [row] = await t.app.db.select().from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, id));
     expect(row!.reviewActiveSeconds).toBeLessThan(600);
     const bad = await saveReviewAs(t.app, reviewer, id, { attachmentMode: 'text', reviewedContent: 'Draft', reviewerNotes: '', complete: false, activeSeconds: -5 });
     expect(bad.statusCode).toBe(400);
@@ -163,7 +163,7 @@ describe('certificate of human review (issue 24)', () => {
     expect(report.json()).toMatchObject({ languageFixes: { spelling: 2, 'ai-tells': 1 } });
     expect((certificate!.body as { effort: { wordsChanged: number } }).effort.wordsChanged).toBe(effort!.wordsChanged);
     // The running total starts again for a revision.
-    const [after] = await t.app.db.select().from(submissions).where(eq(submissions.id, id));
+    const [after] = await t.app.db.select().from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, id));
     expect(after!.reviewActiveSeconds).toBe(0);
     expect(after!.reviewEffortCounts).toEqual({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} });
   });

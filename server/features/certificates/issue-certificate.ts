@@ -59,6 +59,8 @@ export interface CertificateInput {
   delivery: { id: string; number: number; deliveredAt: Date; deliveredBy: string | null };
   deliveredText: string;
   effort: EffortRecord;
+  /** When the review desk's claim on the order began (null: none), for the editorial record's start of the review. */
+  claimedAt?: Date | null;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     isPrivate,
   });
   // The editorial-control record of this delivery (issue 43), which the certificate's credential binds.
-  await writeEditorialRecord(tx, { order, delivery, certificateCode: code, reviewerName: body.reviewer, textSha256: body.textSha256, effort });
+  await writeEditorialRecord(tx, { order, delivery, certificateCode: code, reviewerName: body.reviewer, textSha256: body.textSha256, effort, claimedAt: input.claimedAt ?? null });
   return code;
 }
 

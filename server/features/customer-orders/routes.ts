@@ -11,6 +11,7 @@ import {
   submissionSummarySchema,
 } from '../../../shared/submission.schema';
 import { deliveriesSchema, revisionRequestSchema } from '../../../shared/after-payment.schema';
+import { discardResponseSchema } from '../../../shared/unpaid-order.schema';
 import { requireUser } from '../../plugins/auth';
 import { createOrder, findReplayedPendingOrder } from './create-order';
 import { getAccessibleOrder, listOwnOrders, summarizeOwnOrders, withDocuments } from './find-orders';
@@ -18,6 +19,7 @@ import { cursorSigningKey, decodeListCursor, encodeListCursor } from './list-cur
 import { toDraft, toCustomerOrder } from './serialize';
 import { listDeliveries } from './deliveries';
 import { requestRevision } from './request-revision';
+import { discardOrder } from './discard-order';
 
 /** Content can be long (3,000 words of any script plus notes): allow 2 MB of JSON on the create routes. */
 const CREATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -81,6 +83,12 @@ export async function customerOrderRoutes(app: FastifyInstance): Promise<void> {
   api.get('/api/submission/:id', { ...signedIn, schema: { params, response: { 200: submissionDraftSchema } } }, async (request) => {
     const user = await requireUser(request);
     return toDraft(await getAccessibleOrder(app.db, request.params.id, user));
+  });
+
+  // Before payment (decision 069): the customer discards an order they will not pay.
+  api.post('/api/submissions/:id/discard', { ...signedIn, schema: { params, response: { 200: discardResponseSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    return discardOrder(app.db, app.context, { submissionId: request.params.id, userId: user.id, now: new Date() });
   });
 
   // After delivery (decision 018): the one free revision, and every delivered version. The cancel, which refunds, is

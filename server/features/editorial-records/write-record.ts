@@ -18,6 +18,8 @@ export interface RecordInput {
   reviewerName: string;
   textSha256: string | null;
   effort: EffortRecord;
+  /** When the review desk's claim on the order began (null: none): the start of a first review nobody opened. */
+  claimedAt?: Date | null;
 }
 
 /** The SHA-256 of a record's bytes, base64: what the credential's digestSRI carries after "sha256-". */
@@ -46,7 +48,7 @@ export async function editorOfOrder(db: Executor, order: Pick<SubmissionRow, 'us
  */
 async function reviewStart(db: Executor, input: RecordInput): Promise<Date | null> {
   const { order, delivery } = input;
-  if (delivery.number === 1) return order.reviewStartedAt ?? order.claimedAt ?? null;
+  if (delivery.number === 1) return order.reviewStartedAt ?? input.claimedAt ?? null;
   const [previous] = await db
     .select({ deliveredAt: deliveries.deliveredAt })
     .from(deliveries)

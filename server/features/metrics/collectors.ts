@@ -1,9 +1,9 @@
-import { and, count, eq, gt, inArray, isNotNull, lt, min, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, isNotNull, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CLAIM_LAPSE_MS } from '../../../shared/review.schema';
 import type { DatabaseHandle } from '../../db/client';
-import { emailOutbox, submissions } from '../../db/schema';
+import { emailOutbox, reviewDeskOrders, submissions } from '../../db/schema';
 
 /** The label for a request no route matched: never the raw URL (unbounded, and it may carry secrets). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -82,8 +82,20 @@ export function createMetrics(app: FastifyInstance, database: DatabaseHandle): A
   ordersGauge('orders_overdue', 'Unfinished orders past their due date', () =>
     and(inArray(submissions.status, ['paid', 'in-review', 'revision-requested']), lt(submissions.dueDate, new Date())),
   );
+  // The claim is the review desk's (review_desk_orders, decision 075): one row per order at most.
   ordersGauge('claims_live', 'Orders a reviewer holds a live claim on', () =>
-    and(isNotNull(submissions.claimedBy), gt(submissions.claimActiveAt, new Date(Date.now() - CLAIM_LAPSE_MS))),
+    exists(
+      app.db
+        .select({ one: sql`1` })
+        .from(reviewDeskOrders)
+        .where(
+          and(
+            eq(reviewDeskOrders.orderId, submissions.id),
+            isNotNull(reviewDeskOrders.claimedBy),
+            gt(reviewDeskOrders.claimActiveAt, new Date(Date.now() - CLAIM_LAPSE_MS)),
+          ),
+        ),
+    ),
   );
 
   new Gauge({

@@ -38,8 +38,6 @@ function lifecycleColumns(order: Pick<SubmissionRow, 'fastTurnaround'>, to: Subm
   // An order paid outside the card flow goes new → in-review (decision 009): its clock starts then.
   if (to === 'in-review') set.dueDate = sql`coalesce(${submissions.dueDate}, ${computeDueDate(now, order.fastTurnaround)})`;
   if (to === 'in-review' || to === 'completed') set.reviewStartedAt = sql`coalesce(${submissions.reviewStartedAt}, ${now})`;
-  // A delivered order leaves its reviewer's hands: the claim ends with the review (decision 021).
-  if (to === 'completed') Object.assign(set, { claimedBy: null, claimedAt: null, claimActiveAt: null });
   return set;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { canMove, moveNotAllowedMessage, type SubmissionStatus } from '../../../shared/submission-status';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { Transaction } from '../../db/client';
-import { deliveries, submissions, type SubmissionRow } from '../../db/schema';
+import { deliveries, reviewDeskOrders, submissions, type SubmissionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
@@ -12,6 +12,7 @@ import { storeDeliveryDiff } from '../delivery-diff';
 import { recordDeliveryEffort } from '../review-effort';
 import { issueCertificate, newCertificateCode } from '../certificates';
 import { settleLateDelivery } from '../on-time-guarantee';
+import { deskStateOf } from './desk-state';
 
 /**
  * What a reviewer may do by hand: only the moves of the lifecycle (shared/submission-status.ts, decision 018);
@@ -63,6 +64,7 @@ async function recordDelivery(tx: Transaction, context: FeatureContext, row: Sub
   });
   const diff = await storeDeliveryDiff(tx, id, row.content, row);
   const effort = await recordDeliveryEffort(tx, row, id, diff);
+  const { claimedAt } = await deskStateOf(tx, row.id);
   await issueCertificate(tx, {
     code: certificateCode,
     key: context.certificateKey(),
@@ -71,14 +73,16 @@ async function recordDelivery(tx: Transaction, context: FeatureContext, row: Sub
     delivery: { id, number, deliveredAt, deliveredBy: changedBy },
     deliveredText: reviewedTextOf(row),
     effort,
+    claimedAt,
   });
 }
 
 /**
  * Moves a locked submission to `to`, inside the caller's transaction, through the lifecycle module (which sets
- * completedAt, the due date and the claim, records history and event, and hands the event to its consumers: the
- * webhook and the customer's e-mail). A completion records its delivery first. The same status only saves the patch.
- * The caller has checked the move against the lifecycle (assertReviewerMove).
+ * completedAt and the due date, records history and event, and hands the event to its consumers: the webhook and the
+ * customer's e-mail). A completion records its delivery first, and ends the claim after the move (the desk's own
+ * column, decision 075). The same status only saves the patch. The caller has checked the move against the lifecycle
+ * (assertReviewerMove).
  */
 export async function moveStatus(
   tx: Transaction,
@@ -114,5 +118,9 @@ export async function moveStatus(
     ...(change.patch ? { patch: change.patch } : {}),
   });
   if (!updated) throw notFound(ORDER_NOT_FOUND);
+  // A delivered order leaves its reviewer's hands: the claim ends with the review (decision 021).
+  if (to === 'completed') {
+    await tx.update(reviewDeskOrders).set({ claimedBy: null, claimedAt: null, claimActiveAt: null }).where(eq(reviewDeskOrders.orderId, row.id));
+  }
   return updated;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '../../../shared/team.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { submissions, users } from '../../db/schema';
+import { reviewDeskOrders, submissions, users } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder } from '../../test-support/orders';
 
@@ -39,9 +39,9 @@ const save = (id: string, who: SignedInUser, version: number, text: string, comp
 /** Moves the claim's last activity back in the database, as if the reviewer had been away. */
 const idleFor = (id: string, hours: number) =>
   t.app.db
-    .update(submissions)
+    .update(reviewDeskOrders)
     .set({ claimActiveAt: sql`now() - ${sql.raw(`interval '${hours} hours'`)}` })
-    .where(eq(submissions.id, id));
+    .where(eq(reviewDeskOrders.orderId, id));
 
 describe('claiming', () => {
   it('the first reviewer holds the order; the second gets 409 naming the claimant, for claim and save alike', async () => {
@@ -90,6 +90,19 @@ describe('claiming', () => {
     expect((await get(id)).claim?.userId).toBe(winner.id);
   });
 
+  it('two reviewers claiming at once an order given back to the queue (its desk row kept): exactly one wins', async () => {
+    const id = await createPaidOrder(t.app, customer);
+    expect((await claim(id, ana)).statusCode).toBe(200);
+    expect((await t.request('POST', `/api/admin/submissions/${id}/release`, ana)).statusCode).toBe(200);
+    expect((await get(id)).claim).toBeNull();
+    const [a, b] = await Promise.all([claim(id, ana), claim(id, ben)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? ana : ben;
+    expect((await get(id)).claim?.userId).toBe(winner.id);
+    const [row] = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, id));
+    expect(row!.claimedBy).toBe(winner.id);
+  });
+
   it('a claim idle for 2 hours lapses: the queue shows it free and another reviewer may take it', async () => {
     const id = await createPaidOrder(t.app, customer);
     const { reviewVersion } = (await claim(id, ana)).json() as AdminSubmission;
@@ -112,9 +125,9 @@ describe('claiming', () => {
     expect((await save(id, ana, reviewVersion, 'still here')).statusCode).toBe(200);
     await idleFor(id, 0); // now
     const [row] = await t.app.db
-      .select({ idle: sql<number>`extract(epoch from now() - ${submissions.claimActiveAt})::float` })
-      .from(submissions)
-      .where(eq(submissions.id, id));
+      .select({ idle: sql<number>`extract(epoch from now() - ${reviewDeskOrders.claimActiveAt})::float` })
+      .from(reviewDeskOrders)
+      .where(eq(reviewDeskOrders.orderId, id));
     expect(row!.idle).toBeLessThan(60);
   });
 

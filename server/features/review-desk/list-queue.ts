@@ -1,13 +1,14 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, lte, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
-import { messages, submissions, users } from '../../db/schema';
+import { messages, reviewDeskOrders, submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
 import { documentsColumn, refundedPenceOfOrder, toDocument, type OrderDocumentRow } from '../customer-orders';
 import { claimantColumn, toClaimInfo } from './order-claims';
+import { deskRowOfOrder, deskVersion } from './desk-state';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 import { hasOpenAudit } from '../ratings';
 import { notBlockedFor, preferredFor } from '../reviewer-preferences';
@@ -122,10 +123,14 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
   if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
   else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);
+  // The claim is the desk's (review_desk_orders, decision 075), asked of the order's one row: every statement of the
+  // queue, the search's too, reads submissions with these conditions and joins nothing for them.
+  const liveClaim = (of: SQL) =>
+    sql`exists (select 1 from ${reviewDeskOrders} where ${reviewDeskOrders.orderId} = ${submissions.id} and ${of} and ${gt(reviewDeskOrders.claimActiveAt, lapsedBefore)})`;
   if (query.view === 'mine') {
-    where.push(eq(submissions.claimedBy, viewer.id), gt(submissions.claimActiveAt, lapsedBefore));
+    where.push(liveClaim(eq(reviewDeskOrders.claimedBy, viewer.id)));
   } else if (query.view === 'unclaimed') {
-    where.push(or(isNull(submissions.claimedBy), isNull(submissions.claimActiveAt), lte(submissions.claimActiveAt, lapsedBefore))!);
+    where.push(not(liveClaim(isNotNull(reviewDeskOrders.claimedBy))));
     // Never the orders of a customer who blocked the viewer (decision 074).
     where.push(notBlockedFor(viewer.id));
   }
@@ -139,7 +144,14 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
  */
 const { content: _content, reviewedContent: _reviewedContent, ...listedColumns } = getTableColumns(submissions);
 const selection = {
-  row: { ...listedColumns, preview: sql<string>`left(${submissions.content}, ${sql.raw(String(QUEUE_PREVIEW_CHARACTERS))})` },
+  row: {
+    ...listedColumns,
+    preview: sql<string>`left(${submissions.content}, ${sql.raw(String(QUEUE_PREVIEW_CHARACTERS))})`,
+    // The desk's row of the order (decision 075), joined by every read of rows (segment, rowsByIdQuery).
+    claimedAt: reviewDeskOrders.claimedAt,
+    claimActiveAt: reviewDeskOrders.claimActiveAt,
+    reviewVersion: deskVersion,
+  },
   customer: customerColumns,
   createdKey: microsIso(submissions.createdAt),
   dueKey: microsIso(submissions.dueDate),
@@ -317,6 +329,7 @@ function segment(db: Executor, where: SQL[]): Run<Row> {
       .select(selection)
       .from(submissions)
       .innerJoin(users, eq(users.id, submissions.userId))
+      .leftJoin(reviewDeskOrders, deskRowOfOrder)
       .where(and(...where, ...defined(extra)))
       .orderBy(...ORDERS[kind])
       .limit(take) as unknown as Promise<Row[]>;
@@ -355,6 +368,7 @@ function rowsByIdQuery(db: Executor) {
     .select(selection)
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(reviewDeskOrders, deskRowOfOrder)
     .where(sql`${submissions.id} = any(${sql.placeholder('ids')}::text[])`);
 }
 

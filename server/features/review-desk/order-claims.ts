@@ -1,23 +1,25 @@
 import { and, eq, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_IDLE_HOURS, TEAM_MESSAGES, type ClaimInfo } from '../../../shared/team.schema';
 import type { Executor } from '../../db/client';
-import { submissions, users } from '../../db/schema';
+import { reviewDeskOrders, submissions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { displayName, personColumns, type Person } from '../../lib/person';
 import { recordLiveEvent } from '../live-updates';
 import { ORDER_NOT_FOUND } from '../orders';
 import { assertNotBlocked } from '../reviewer-preferences';
+import { deskRowOfOrder, deskVersion, newDeskRows } from './desk-state';
 
 /**
  * Claims on orders (issue 14, decision 021). Everything is decided by the database at the moment of the request:
  * a claim is held while `claim_active_at` is younger than CLAIM_IDLE_HOURS (`now()` of the statement's
  * transaction), so any instance answers the same and nothing runs on a timer. Every change is one conditional
- * UPDATE, so two reviewers racing for an order cannot both win.
+ * statement on the order's row in `review_desk_orders` (decision 075): an upsert whose update holds the condition,
+ * so two reviewers racing for an order cannot both win (the second waits on the first's row, then finds it held).
  */
 const IDLE = sql.raw(`interval '${CLAIM_IDLE_HOURS} hours'`);
 
 /** The order is held: someone claimed it and the claim has not lapsed. */
-export const claimHeld: SQL<boolean> = sql<boolean>`(${submissions.claimedBy} is not null and ${submissions.claimActiveAt} > now() - ${IDLE})`;
+export const claimHeld: SQL<boolean> = sql<boolean>`(${reviewDeskOrders.claimedBy} is not null and ${reviewDeskOrders.claimActiveAt} > now() - ${IDLE})`;
 
 const claimantColumns = personColumns(users);
 
@@ -35,10 +37,11 @@ export function toClaimInfo(userId: string, claimant: Person, claimedAt: Date | 
 
 /**
  * The live claimant of the order, as JSON in the order's own query (null when nobody holds it or the claim
- * lapsed): the queue list reads it per listed row instead of a query of its own (decision 037).
+ * lapsed): the queue list reads it per listed row instead of a query of its own (decision 037). The query joins the
+ * order's desk row (deskRowOfOrder).
  */
 export const claimantColumn = sql<(Person & { id: string }) | null>`(select json_build_object('id', c.id, 'firstName', c.first_name,
-  'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = "submissions"."claimed_by" and "submissions"."claim_active_at" > now() - ${IDLE})`;
+  'lastName', c.last_name, 'name', c.name, 'email', c.email) from ${users} c where c.id = ${reviewDeskOrders.claimedBy} and ${reviewDeskOrders.claimActiveAt} > now() - ${IDLE})`;
 
 /** The live claim of each order that has one, keyed by order id (lapsed claims are left out). */
 export async function claimsByOrder(db: Executor, ids: string[]): Promise<Map<string, ClaimInfo>> {
@@ -46,15 +49,15 @@ export async function claimsByOrder(db: Executor, ids: string[]): Promise<Map<st
   if (ids.length === 0) return byId;
   const rows = await db
     .select({
-      id: submissions.id,
+      id: reviewDeskOrders.orderId,
       userId: users.id,
-      claimedAt: submissions.claimedAt,
-      activeAt: submissions.claimActiveAt,
+      claimedAt: reviewDeskOrders.claimedAt,
+      activeAt: reviewDeskOrders.claimActiveAt,
       claimant: claimantColumns,
     })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.claimedBy))
-    .where(and(inArray(submissions.id, ids), claimHeld));
+    .from(reviewDeskOrders)
+    .innerJoin(users, eq(users.id, reviewDeskOrders.claimedBy))
+    .where(and(inArray(reviewDeskOrders.orderId, ids), claimHeld));
   for (const r of rows) byId.set(r.id, toClaimInfo(r.userId, r.claimant, r.claimedAt, r.activeAt));
   return byId;
 }
@@ -62,9 +65,10 @@ export async function claimsByOrder(db: Executor, ids: string[]): Promise<Map<st
 /** Why an order's claim refused `userId`: 404 unknown order, 409 naming the claimant, or 409 "claim it first". */
 export async function claimRefusal(db: Executor, id: string, userId: string): Promise<Error> {
   const [row] = await db
-    .select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld, claimant: claimantColumns })
+    .select({ status: submissions.status, claimedBy: reviewDeskOrders.claimedBy, held: claimHeld, claimant: claimantColumns })
     .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.claimedBy))
+    .leftJoin(reviewDeskOrders, deskRowOfOrder)
+    .leftJoin(users, eq(users.id, reviewDeskOrders.claimedBy))
     .where(eq(submissions.id, id))
     .limit(1);
   if (!row) return notFound(ORDER_NOT_FOUND);
@@ -78,9 +82,14 @@ export async function claimRefusal(db: Executor, id: string, userId: string): Pr
  * holds the claim (409 naming them) or the order is cancelled; a free order needs no claim for it.
  */
 export async function assertMayWorkOn(db: Executor, id: string, userId: string): Promise<void> {
-  const [row] = await db.select({ status: submissions.status, claimedBy: submissions.claimedBy, held: claimHeld }).from(submissions).where(eq(submissions.id, id)).limit(1);
+  const [row] = await db
+    .select({ status: submissions.status, claimedBy: reviewDeskOrders.claimedBy, held: claimHeld })
+    .from(submissions)
+    .leftJoin(reviewDeskOrders, deskRowOfOrder)
+    .where(eq(submissions.id, id))
+    .limit(1);
   if (!row || row.status === 'cancelled' || (row.held && row.claimedBy !== userId)) throw await claimRefusal(db, id, userId);
-  await assertNotBlocked(db, id, userId, and(eq(submissions.claimedBy, userId), claimHeld));
+  await assertNotBlocked(db, id, userId, and(eq(reviewDeskOrders.claimedBy, userId), claimHeld));
 }
 
 /**
@@ -88,17 +97,21 @@ export async function assertMayWorkOn(db: Executor, id: string, userId: string):
  * someone else: 409 "Claimed by Ana".
  */
 export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
-  const mine = and(eq(submissions.claimedBy, userId), claimHeld);
+  const mine = and(eq(reviewDeskOrders.claimedBy, userId), claimHeld);
   await assertNotBlocked(db, id, userId, mine);
   const claimed = await db
-    .update(submissions)
-    .set({
-      claimedBy: userId,
-      claimedAt: sql`case when ${mine} then ${submissions.claimedAt} else now() end`,
-      claimActiveAt: sql`now()`,
+    .insert(reviewDeskOrders)
+    .select(newDeskRows(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'))!, { claimedBy: sql`${userId}`, claimedAt: sql`now()`, claimActiveAt: sql`now()` }))
+    .onConflictDoUpdate({
+      target: reviewDeskOrders.orderId,
+      set: {
+        claimedBy: userId,
+        claimedAt: sql`case when ${mine} then ${reviewDeskOrders.claimedAt} else now() end`,
+        claimActiveAt: sql`now()`,
+      },
+      setWhere: or(isNull(reviewDeskOrders.claimedBy), eq(reviewDeskOrders.claimedBy, userId), not(claimHeld)),
     })
-    .where(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'), or(isNull(submissions.claimedBy), eq(submissions.claimedBy, userId), not(claimHeld))))
-    .returning({ id: submissions.id });
+    .returning({ id: reviewDeskOrders.orderId });
   if (claimed.length === 0) throw await claimRefusal(db, id, userId);
   await recordLiveEvent(db, 'claim', id);
 }
@@ -106,15 +119,14 @@ export async function claimOrder(db: Executor, id: string, userId: string): Prom
 /** Gives the order back to the queue: its holder may, an admin always may, anyone may once it lapsed. */
 export async function releaseOrder(db: Executor, id: string, user: { id: string; isAdmin: boolean }): Promise<void> {
   const released = await db
-    .update(submissions)
-    .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
-    .where(
-      and(
-        eq(submissions.id, id),
-        user.isAdmin ? undefined : or(isNull(submissions.claimedBy), eq(submissions.claimedBy, user.id), not(claimHeld)),
-      ),
-    )
-    .returning({ id: submissions.id });
+    .insert(reviewDeskOrders)
+    .select(newDeskRows(eq(submissions.id, id)))
+    .onConflictDoUpdate({
+      target: reviewDeskOrders.orderId,
+      set: { claimedBy: null, claimedAt: null, claimActiveAt: null },
+      setWhere: user.isAdmin ? undefined : or(isNull(reviewDeskOrders.claimedBy), eq(reviewDeskOrders.claimedBy, user.id), not(claimHeld)),
+    })
+    .returning({ id: reviewDeskOrders.orderId });
   if (released.length === 0) throw await claimRefusal(db, id, user.id);
   await recordLiveEvent(db, 'claim', id);
 }
@@ -144,11 +156,17 @@ export async function assignOrder(
 ): Promise<void> {
   if (assignee !== null && !(await isActiveStaff(db, assignee, adminEmails))) throw badRequest(TEAM_MESSAGES.notOnTeam);
   const now = sql`now()`;
+  const claim = assignee === null ? { claimedBy: null, claimedAt: null, claimActiveAt: null } : { claimedBy: assignee, claimedAt: now, claimActiveAt: now };
   const assigned = await db
-    .update(submissions)
-    .set(assignee === null ? { claimedBy: null, claimedAt: null, claimActiveAt: null } : { claimedBy: assignee, claimedAt: now, claimActiveAt: now })
-    .where(and(eq(submissions.id, id), assignee === null ? undefined : ne(submissions.status, 'cancelled')))
-    .returning({ id: submissions.id });
+    .insert(reviewDeskOrders)
+    .select(
+      newDeskRows(
+        and(eq(submissions.id, id), assignee === null ? undefined : ne(submissions.status, 'cancelled'))!,
+        assignee === null ? {} : { claimedBy: sql`${assignee}`, claimedAt: now, claimActiveAt: now },
+      ),
+    )
+    .onConflictDoUpdate({ target: reviewDeskOrders.orderId, set: claim })
+    .returning({ id: reviewDeskOrders.orderId });
   if (assigned.length === 0) {
     const [exists] = await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1);
     throw exists ? conflict(TEAM_MESSAGES.cannotClaim) : notFound(ORDER_NOT_FOUND);
@@ -159,10 +177,10 @@ export async function assignOrder(
 /** A suspended or removed reviewer's open claims go back to the queue. */
 export async function releaseClaimsOf(db: Executor, userId: string): Promise<number> {
   const released = await db
-    .update(submissions)
+    .update(reviewDeskOrders)
     .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
-    .where(eq(submissions.claimedBy, userId))
-    .returning({ id: submissions.id });
+    .where(eq(reviewDeskOrders.claimedBy, userId))
+    .returning({ id: reviewDeskOrders.orderId });
   await recordLiveEvent(db, 'claim', released.map((r) => r.id));
   return released.length;
 }
@@ -170,10 +188,10 @@ export async function releaseClaimsOf(db: Executor, userId: string): Promise<num
 /** Open (held) claims per team member. */
 export async function openClaimCounts(db: Executor): Promise<Map<string, number>> {
   const rows = await db
-    .select({ userId: submissions.claimedBy, count: sql<number>`count(*)::int` })
-    .from(submissions)
+    .select({ userId: reviewDeskOrders.claimedBy, count: sql<number>`count(*)::int` })
+    .from(reviewDeskOrders)
     .where(claimHeld)
-    .groupBy(submissions.claimedBy);
+    .groupBy(reviewDeskOrders.claimedBy);
   return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, Number(r.count)] as const] : [])));
 }
 
@@ -185,19 +203,24 @@ export async function openClaimCounts(db: Executor): Promise<Map<string, number>
  */
 export async function takeReviewVersion(db: Executor, id: string, userId: string, version: number | null): Promise<number> {
   const [row] = await db
-    .update(submissions)
-    .set({ reviewVersion: sql`${submissions.reviewVersion} + 1`, claimActiveAt: sql`now()` })
+    .update(reviewDeskOrders)
+    .set({ reviewVersion: sql`${reviewDeskOrders.reviewVersion} + 1`, claimActiveAt: sql`now()` })
     .where(
       and(
-        eq(submissions.id, id),
-        version === null ? undefined : eq(submissions.reviewVersion, version),
-        eq(submissions.claimedBy, userId),
+        eq(reviewDeskOrders.orderId, id),
+        version === null ? undefined : eq(reviewDeskOrders.reviewVersion, version),
+        eq(reviewDeskOrders.claimedBy, userId),
         claimHeld,
       ),
     )
-    .returning({ version: submissions.reviewVersion });
+    .returning({ version: reviewDeskOrders.reviewVersion });
   if (row) return row.version;
-  const [current] = await db.select({ version: submissions.reviewVersion }).from(submissions).where(eq(submissions.id, id)).limit(1);
+  const [current] = await db
+    .select({ version: deskVersion })
+    .from(submissions)
+    .leftJoin(reviewDeskOrders, deskRowOfOrder)
+    .where(eq(submissions.id, id))
+    .limit(1);
   if (current && version !== null && current.version !== version) throw conflict(TEAM_MESSAGES.staleDraft);
   throw await claimRefusal(db, id, userId);
 }

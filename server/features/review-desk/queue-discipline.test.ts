@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { CLAIM_LAPSE_MS, NEXT_CURSOR_HEADER } from '../../../shared/review.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { emailOutbox, submissions, users } from '../../db/schema';
+import { emailOutbox, reviewDeskOrders, submissions, users } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, type SignedInUser, type TestApp } from '../../test-support/test-app';
-import { insertOrder } from '../../test-support/mail';
+import { insertOrder, type OrderSeed } from '../../test-support/mail';
 import { sweepDueSoon } from './due-soon';
+import { newDeskRows } from './desk-state';
 
 /** Issue 14, sections 3 and 5 (decision 022): queue views, due sort, flags, search, the due-soon e-mail. */
 let t: TestApp;
@@ -95,7 +96,7 @@ describe('views, due sort and flags', () => {
     const db = t.app.db;
     const at = (h: number) => new Date(now + h * HOUR);
     const claim = (by: string, activeAgoMs: number) => ({ claimedBy: by, claimedAt: new Date(now - activeAgoMs), claimActiveAt: new Date(now - activeAgoMs) });
-    const plan: [string, Partial<typeof submissions.$inferInsert>][] = [
+    const plan: [string, OrderSeed][] = [
       [ids.standard, { status: 'paid', dueDate: tie }],
       [ids.fast, { status: 'in-review', dueDate: tie, fastTurnaround: true }],
       [ids.revision, { status: 'revision-requested', dueDate: tie }],
@@ -506,7 +507,10 @@ describe('the due-soon e-mail', () => {
     await insertOrder(db, customer.id, { id: ids.late, status: 'paid', dueDate: at(10) });
     await insertOrder(db, customer.id, { id: ids.far, status: 'paid', dueDate: at(10) });
     // Only this block's orders are due soon: the others in this database are moved far away.
-    await db.update(submissions).set({ dueSoonNotifiedFor: sql`due_date` }).where(sql`${submissions.id} not like 'QM%'`);
+    await db
+      .insert(reviewDeskOrders)
+      .select(newDeskRows(sql`${submissions.id} not like 'QM%'`, { dueSoonNotifiedFor: sql`${submissions.dueDate}` }))
+      .onConflictDoUpdate({ target: reviewDeskOrders.orderId, set: { dueSoonNotifiedFor: sql`excluded.due_soon_notified_for` } });
   });
 
   const dueSoonMail = async () =>

@@ -55,7 +55,7 @@ export async function saveReview(
   const { review } = input;
   // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
   await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
-  let row = await lockOrder(tx, input.submissionId);
+  const row = await lockOrder(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   assertReviewerMove(row, target ?? (row.status as SubmissionStatus), { isAdmin: input.reviewerIsAdmin });
   if (row.status === 'cancelled') throw conflict(AFTER_PAYMENT_MESSAGES.cancelledByCustomer);
@@ -80,11 +80,9 @@ export async function saveReview(
     documentLink: review.attachmentMode === 'link' && review.documentLink ? review.documentLink : null,
     ...(review.noCheckableClaims === undefined ? {} : { noCheckableClaims: review.noCheckableClaims }),
   };
-  if (review.activeSeconds !== undefined || review.effortCounts !== undefined) {
-    if (review.activeSeconds !== undefined) await addActiveSeconds(tx, row, review.activeSeconds, new Date());
-    if (review.effortCounts !== undefined) await addEffortCounts(tx, row, review.effortCounts);
-    row = await lockOrder(tx, row.id); // with the running totals, for the effort record at completion
-  }
+  // The running totals (review_desk_orders, whose row the version took above), for the effort record at completion.
+  if (review.activeSeconds !== undefined) await addActiveSeconds(tx, row, review.activeSeconds, new Date());
+  if (review.effortCounts !== undefined) await addEffortCounts(tx, row, review.effortCounts);
   const saved = await moveStatus(tx, context, row, target ?? (row.status as never), {
     changedBy: input.reviewerId,
     reason: review.complete ? 'Review completed' : 'Review draft saved',

@@ -3,10 +3,11 @@ import { previewOf, type AdminQueueItem, type AdminSubmission } from '../../../s
 import { dueFlagOf, type ReviewDocument } from '../../../shared/review.schema';
 import type { ClaimInfo } from '../../../shared/team.schema';
 import { claimsByOrder } from './order-claims';
+import { deskRowOfOrder, deskVersion } from './desk-state';
 import { documentsByOrder, toCustomerOrder } from '../customer-orders';
 import type { Executor } from '../../db/client';
 import { refundedByOrder } from '../payments';
-import { submissions, users, type SubmissionRow } from '../../db/schema';
+import { reviewDeskOrders, submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
 import { auditOfOrder } from '../ratings';
 
@@ -26,7 +27,7 @@ export function customerName(c: CustomerInfo): string {
 
 /** A submission row as the admin API answers it (adminSubmissionSchema): the customer's shape plus who ordered it. */
 export function toDeskOrder(
-  row: SubmissionRow,
+  row: SubmissionRow & { reviewVersion: number },
   customer: CustomerInfo,
   documents: ReviewDocument[],
   refundedPence = 0,
@@ -43,8 +44,16 @@ export function toDeskOrder(
   };
 }
 
-/** A queue row as the list reads it: every column but the two long texts, and the first characters of the original. */
-export type QueueRow = Omit<SubmissionRow, 'content' | 'reviewedContent'> & { preview: string };
+/**
+ * A queue row as the list reads it: every column but the two long texts, the first characters of the original, and
+ * the desk's claim times and draft version (review_desk_orders, decision 075).
+ */
+export type QueueRow = Omit<SubmissionRow, 'content' | 'reviewedContent'> & {
+  preview: string;
+  claimedAt: Date | null;
+  claimActiveAt: Date | null;
+  reviewVersion: number;
+};
 
 /**
  * One row of the queue's list (adminQueueItemSchema, decision 037): the admin answer without `content` and
@@ -79,9 +88,10 @@ export const loadDocuments = documentsByOrder;
 /** One submission with its customer and documents, as the admin API answers it; null when unknown. */
 export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubmission | null> {
   const [found] = await db
-    .select({ row: submissions, customer: customerColumns })
+    .select({ row: submissions, customer: customerColumns, reviewVersion: deskVersion })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(reviewDeskOrders, deskRowOfOrder)
     .where(eq(submissions.id, id))
     .limit(1);
   if (!found) return null;
@@ -89,5 +99,6 @@ export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubm
   const refunded = await refundedByOrder(db, [id]);
   const claims = await claimsByOrder(db, [id]);
   const audit = await auditOfOrder(db, id);
-  return { ...toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
+  const row = { ...found.row, reviewVersion: found.reviewVersion };
+  return { ...toDeskOrder(row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
 }

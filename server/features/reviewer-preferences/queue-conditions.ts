@@ -1,8 +1,8 @@
-import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REVIEWER_PREFERENCE_MESSAGES, type BlockedAssignment } from '../../../shared/reviewer-preferences.schema';
 import type { Executor } from '../../db/client';
-import { blockedAssignments, reviewerPreferences, submissions, users } from '../../db/schema';
+import { blockedAssignments, reviewDeskOrders, reviewerPreferences, submissions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { displayName, personColumns, type Person } from '../../lib/person';
@@ -33,12 +33,16 @@ export function preferredFor(reviewerId: string, now: Date): SQL {
     and ${heldPreference(reviewerId, 'preferred')})`;
 }
 
-/** Whether the order's customer blocked the reviewer (unless `exempt` holds of the order). */
+/**
+ * Whether the order's customer blocked the reviewer (unless `exempt` holds of the order: a condition over the order
+ * and its review desk row, which may be missing).
+ */
 async function isBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<boolean> {
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), exempt ? not(exempt) : undefined))
+    .leftJoin(reviewDeskOrders, eq(reviewDeskOrders.orderId, submissions.id))
+    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), exempt ? sql`not coalesce(${exempt}, false)` : undefined))
     .limit(1);
   return Boolean(row);
 }

@@ -7,7 +7,7 @@ import {
   type ReviewerPreferenceList,
 } from '../../../shared/reviewer-preferences.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { blockedAssignments, organisationMembers, organisations, reviewerPreferences, submissions } from '../../db/schema';
+import { blockedAssignments, organisationMembers, organisations, reviewDeskOrders, reviewerPreferences, submissions } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { mailsTo } from '../../test-support/accounts';
 import { bearer, createKey } from '../../test-support/api';
@@ -173,8 +173,9 @@ describe('a blocked reviewer (issue 44 item 4)', () => {
     const claim = await t.request('POST', `/api/admin/submissions/${next}/claim`, rita);
     expect(claim.statusCode).toBe(409);
     expect(claim.json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
-    const [row] = await t.app.db.select({ claimedBy: submissions.claimedBy }).from(submissions).where(eq(submissions.id, next));
-    expect(row?.claimedBy).toBeNull();
+    // No claim was recorded: the desk has no row for the order, or one without a claimant.
+    const [row] = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, next));
+    expect(row?.claimedBy ?? null).toBeNull();
 
     const assign = (body: unknown) => t.request('POST', `/api/admin/submissions/${next}/assign`, admin, body);
     const noReason = await assign({ userId: rita.id });

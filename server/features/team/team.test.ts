@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES, type Invitation, type Team } from '../../../shared/team.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
-import { emailOutbox, submissions, teamInvitations, users } from '../../db/schema';
+import { emailOutbox, reviewDeskOrders, submissions, teamInvitations, users } from '../../db/schema';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, TEST_PASSWORD, uniqueEmail, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { createPaidOrder } from '../../test-support/orders';
 import { latestVerificationPath, mailsTo } from '../../test-support/accounts';
@@ -226,7 +226,7 @@ describe('suspend, reinstate, remove', () => {
     const suspended = await t.request('POST', `/api/admin/team/members/${rita.id}/suspend`, admin);
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect((suspended.json() as Team).members.find((m) => m.id === rita.id)).toMatchObject({ suspended: true, openClaims: 0 });
-    const rows = await t.app.db.select({ claimedBy: submissions.claimedBy }).from(submissions).where(sql`${submissions.id} in (${sql.join(orders.map((o) => sql`${o}`), sql`, `)})`);
+    const rows = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(submissions).leftJoin(reviewDeskOrders, eq(reviewDeskOrders.orderId, submissions.id)).where(sql`${submissions.id} in (${sql.join(orders.map((o) => sql`${o}`), sql`, `)})`);
     expect(rows.map((r) => r.claimedBy)).toEqual([null, null]);
 
     expect(await role(rita)).toBe('customer');
@@ -259,7 +259,7 @@ describe('suspend, reinstate, remove', () => {
     expect(removed.statusCode).toBe(200);
     expect((removed.json() as Team).members.map((m) => m.id)).not.toContain(rob.id);
     expect(await role(rob)).toBe('customer');
-    const [row] = await t.app.db.select({ claimedBy: submissions.claimedBy }).from(submissions).where(eq(submissions.id, id));
+    const [row] = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(submissions).leftJoin(reviewDeskOrders, eq(reviewDeskOrders.orderId, submissions.id)).where(eq(submissions.id, id));
     expect(row!.claimedBy).toBeNull();
     const [account] = await t.app.db.select({ isReviewer: users.isReviewer }).from(users).where(eq(users.id, rob.id));
     expect(account!.isReviewer).toBe(false);
@@ -273,7 +273,7 @@ describe('suspend, reinstate, remove', () => {
     const deleted = await t.request('POST', '/api/account/delete', dee, { password: TEST_PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await team()).members.map((m) => m.id)).not.toContain(dee.id);
-    const [row] = await t.app.db.select({ claimedBy: submissions.claimedBy }).from(submissions).where(eq(submissions.id, id));
+    const [row] = await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(submissions).leftJoin(reviewDeskOrders, eq(reviewDeskOrders.orderId, submissions.id)).where(eq(submissions.id, id));
     expect(row!.claimedBy).toBeNull();
     // An account deleted before this fix (still marked reviewer) is not listed either.
     await t.app.db.update(users).set({ isReviewer: true }).where(eq(users.id, dee.id));

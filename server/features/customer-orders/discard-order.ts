@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
 import { conflict } from '../../lib/http-error';
 import type { FeatureContext } from '../context';
-import { customerCanSee, getAccessibleOrder } from '../customer-orders';
+import { customerCanSee } from './customer-access';
+import { getAccessibleOrder } from './find-orders';
 import { transition } from '../orders';
 
 export const DISCARD_REASON = 'Discarded by the customer before payment';
