@@ -44,6 +44,8 @@ const OWNERS: Record<string, string[]> = {
   // A delivery's rating (its customer's), and the audit a low rating opens and another reviewer closes (decision 068).
   order_ratings: ['ratings'],
   order_audits: ['ratings', 'audits'],
+  // A second reviewer's sign-off of a sampled completion (decision 073).
+  order_sign_offs: ['sign-offs'],
   delivery_efforts: ['review-effort'],
   insights_days: ['insights'],
   insights_turnaround_days: ['insights'],
