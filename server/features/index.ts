@@ -41,6 +41,7 @@ import { mcpRoutes } from './mcp/routes';
 import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { ratingRoutes, ratingV1Routes } from './ratings/routes';
 import { auditRoutes } from './audits/routes';
+import { signOffRoutes } from './sign-offs/routes';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -105,6 +106,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   mcpRoutes,
   ratingRoutes,
   auditRoutes,
+  signOffRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */

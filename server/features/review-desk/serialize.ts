@@ -9,6 +9,7 @@ import { refundedByOrder } from '../payments';
 import { submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
 import { auditOfOrder } from '../ratings';
+import { signOffOfOrder } from '../sign-offs';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -89,5 +90,6 @@ export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubm
   const refunded = await refundedByOrder(db, [id]);
   const claims = await claimsByOrder(db, [id]);
   const audit = await auditOfOrder(db, id);
-  return { ...toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
+  const signOff = await signOffOfOrder(db, id);
+  return { ...toDeskOrder(found.row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit, signOff };
 }
