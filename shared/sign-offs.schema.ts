@@ -6,7 +6,13 @@ import { z } from 'zod';
  */
 export const SIGN_OFF_OUTCOMES = ['approved', 'returned'] as const;
 export type SignOffOutcome = (typeof SIGN_OFF_OUTCOMES)[number];
-export const SIGN_OFF_STATUSES = ['pending', ...SIGN_OFF_OUTCOMES] as const;
+/**
+ * "audited": nobody signed it off by an hour before its due time, so it was delivered then and the second look is an
+ * audit afterwards (reason "sample"): sampling never makes an order late.
+ */
+export const SIGN_OFF_RECORDED_OUTCOMES = [...SIGN_OFF_OUTCOMES, 'audited'] as const;
+export type SignOffRecordedOutcome = (typeof SIGN_OFF_RECORDED_OUTCOMES)[number];
+export const SIGN_OFF_STATUSES = ['pending', ...SIGN_OFF_RECORDED_OUTCOMES] as const;
 export type SignOffStatus = (typeof SIGN_OFF_STATUSES)[number];
 
 /** Less than this before the due time, a sampled order is delivered and the second look is an audit afterwards. */

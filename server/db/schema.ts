@@ -8,7 +8,7 @@ import type { SubmissionStatus } from '../../shared/submission-status';
 import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
 import type { AuditReason, AuditStatus } from '../../shared/ratings-audits.schema';
-import type { SignOffOutcome } from '../../shared/sign-offs.schema';
+import type { SignOffRecordedOutcome } from '../../shared/sign-offs.schema';
 import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -568,7 +568,8 @@ export const orderAudits = pgTable(
 
 /**
  * A second reviewer's sign-off of a sampled completion (decision 073): requested when the review is completed, the
- * order staying "In review"; decided once (approved: delivered; returned: back to its author). At most one pending
+ * order staying "In review"; decided once (approved: delivered; returned: back to its author; audited: delivered an hour
+ * before its due time unsigned, audited afterwards). At most one pending
  * per order (the partial unique index), so two signers cannot both decide it.
  */
 export const orderSignOffs = pgTable(
@@ -581,7 +582,7 @@ export const orderSignOffs = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     completedBy: text('completed_by').references(() => users.id, { onDelete: 'set null' }),
     signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
-    outcome: text('outcome').$type<SignOffOutcome>(),
+    outcome: text('outcome').$type<SignOffRecordedOutcome>(),
     notes: text('notes'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The delivery an approval made. */
@@ -591,7 +592,7 @@ export const orderSignOffs = pgTable(
     uniqueIndex('order_sign_offs_one_pending').on(t.submissionId).where(sql`${t.outcome} is null`),
     index('order_sign_offs_submission_idx').on(t.submissionId, t.requestedAt),
     index('order_sign_offs_decided_idx').on(t.decidedAt),
-    check('order_sign_offs_outcome', sql`${t.outcome} is null or ${t.outcome} in ('approved', 'returned')`),
+    check('order_sign_offs_outcome', sql`${t.outcome} is null or ${t.outcome} in ('approved', 'returned', 'audited')`),
   ],
 );
 

@@ -42,6 +42,7 @@ import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { ratingRoutes, ratingV1Routes } from './ratings/routes';
 import { auditRoutes } from './audits/routes';
 import { signOffRoutes } from './sign-offs/routes';
+import { signOffsDueJob } from './sign-offs/job';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -118,6 +119,7 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   checkLinksJob,
   retentionPurgeJob,
   insightsRollupJob,
+  signOffsDueJob,
 ];
 
 /**

@@ -4,9 +4,16 @@ import { FormAlert } from '@client/components/ui/form-field';
 import { ApiError } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/current-user';
 import { formatDayTime } from '@client/lib/format';
-import { MAX_SIGN_OFF_NOTES_CHARACTERS, type SignOffOutcome } from '@shared/sign-offs.schema';
+import { MAX_SIGN_OFF_NOTES_CHARACTERS, type SignOff, type SignOffOutcome } from '@shared/sign-offs.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
 import { useSignOff } from './api/sign-off';
+
+const HEADINGS: Record<SignOff['status'], string> = {
+  pending: 'Awaiting sign-off',
+  returned: 'Returned by the second reviewer',
+  approved: 'Signed off',
+  audited: 'Not signed off in time',
+};
 
 const fieldClass = 'rounded-md border border-slate-300 p-2 text-sm focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
 
@@ -32,7 +39,7 @@ export function SignOffPanel({ submission, as: Heading = 'h3' }: { submission: A
   return (
     <section className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="sign-off-panel" aria-labelledby={`${ids}-title`}>
       <Heading id={`${ids}-title`} className="text-base font-semibold">
-        {signOff.status === 'pending' ? 'Awaiting sign-off' : signOff.status === 'returned' ? 'Returned by the second reviewer' : 'Signed off'}
+        {HEADINGS[signOff.status]}
       </Heading>
       {signOff.status === 'pending' ? (
         <>
@@ -66,6 +73,10 @@ export function SignOffPanel({ submission, as: Heading = 'h3' }: { submission: A
           )}
           {error ? <FormAlert>{error}</FormAlert> : null}
         </>
+      ) : signOff.status === 'audited' ? (
+        <p className="text-sm text-slate-700">
+          Nobody signed it off by an hour before its due time, so it was delivered then; an audit is the second look.
+        </p>
       ) : (
         <>
           <p className="text-sm text-slate-700">

@@ -8,7 +8,7 @@ CREATE TABLE "order_sign_offs" (
 	"notes" text,
 	"decided_at" timestamp with time zone,
 	"delivery_id" text,
-	CONSTRAINT "order_sign_offs_outcome" CHECK ("order_sign_offs"."outcome" is null or "order_sign_offs"."outcome" in ('approved', 'returned'))
+	CONSTRAINT "order_sign_offs_outcome" CHECK ("order_sign_offs"."outcome" is null or "order_sign_offs"."outcome" in ('approved', 'returned', 'audited'))
 );
 --> statement-breakpoint
 ALTER TABLE "order_sign_offs" ADD CONSTRAINT "order_sign_offs_submission_id_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -142,6 +142,8 @@ export interface MoveChange {
   patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'>;
   /** The second reviewer whose sign-off this delivery is (decision 073): it is not sampled again. */
   signedOffBy?: string;
+  /** A sign-off that ran out of time (decision 073): delivered now, without waiting, and audited afterwards. */
+  auditAfter?: boolean;
 }
 
 /**
@@ -149,6 +151,7 @@ export interface MoveChange {
  * made while an audit is open (a correction after an audit is already a second reviewer's work).
  */
 async function signOffPlan(tx: Transaction, context: FeatureContext, row: SubmissionRow, change: MoveChange, now: Date): Promise<SignOffPlan> {
+  if (change.auditAfter) return 'audit';
   if (change.signedOffBy || (await orderHasOpenAudit(tx, row.id))) return 'deliver';
   return planSignOff(tx, context, row, change.changedBy, now);
 }

@@ -9,6 +9,7 @@ import { mailsTo } from '../../test-support/accounts';
 import { adminGet, createPaidOrder, saveReviewAs } from '../../test-support/orders';
 import { createTestApp, signUp, signUpAdmin, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { inSample } from './sample';
+import { sweepDueSignOffsOf } from './job';
 
 /**
  * The second reviewer's sign-off (issue 44 item 1, decision 073), through the real API on a real database. The app
@@ -187,6 +188,27 @@ describe('the second reviewer’s sign-off (issue 44 item 1)', () => {
     // The reviewer who delivered it may not close its audit; another may.
     expect((await t.request('POST', `/api/admin/submissions/${id}/audit`, rita, { outcome: 'passed', notes: 'Fine.' })).statusCode).toBe(403);
     expect((await t.request('POST', `/api/admin/submissions/${id}/audit`, ben, { outcome: 'passed', notes: 'Fine.' })).statusCode).toBe(200);
+  });
+
+  it('a sign-off nobody gives by an hour before the due time: delivered then, once, and audited afterwards', async () => {
+    const { customer, id } = await orderWithHook();
+    expect((await complete(rita, id)).statusCode).toBe(200);
+    const [row] = await t.app.db.select({ dueDate: submissions.dueDate }).from(submissions).where(eq(submissions.id, id));
+    t.app.context.now = () => new Date(row!.dueDate!.getTime() - 61 * 60_000);
+    expect(await sweepDueSignOffsOf(t.app)).toBe(0);
+    t.app.context.now = () => new Date(row!.dueDate!.getTime() - 59 * 60_000);
+    expect(await sweepDueSignOffsOf(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await sweepDueSignOffsOf(t.app)).toBe(0);
+    expect(await customerStatus(customer, id)).toBe('completed');
+    expect(await mailsTo(t.app.db, customer.email, 'review-completed')).toHaveLength(1);
+    expect(await completedWebhooks(id)).toBe(1);
+    const desk = await adminGet(t.app, admin, id);
+    expect(desk.signOff).toMatchObject({ status: 'audited', author: { id: rita.id }, signedBy: null });
+    expect(desk.audit).toMatchObject({ reason: 'sample', status: 'open' });
+    const [certificate] = await t.app.db.select().from(certificates).where(eq(certificates.submissionId, id));
+    expect(certificate!.body).toMatchObject({ reviewer: 'Rita R.', signedOffBy: null });
+    // A signer arriving now finds nothing awaiting.
+    expect((await signOff(ben, id, { outcome: 'approved' })).statusCode).toBe(409);
   });
 
   it('an hour or more before the due time it waits; QA_SAMPLE_PERCENT=0 never waits', async () => {
