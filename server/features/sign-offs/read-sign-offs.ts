@@ -32,6 +32,16 @@ export async function signOffOfOrder(db: Executor, submissionId: string): Promis
   };
 }
 
+/** Who signed off the review a delivery delivered (decision 073); null when nobody did. */
+export async function signerOfDelivery(db: Executor, deliveryId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ signedBy: orderSignOffs.signedBy })
+    .from(orderSignOffs)
+    .where(and(eq(orderSignOffs.deliveryId, deliveryId), eq(orderSignOffs.outcome, 'approved')))
+    .limit(1);
+  return row?.signedBy ?? null;
+}
+
 /** The order's pending sign-off, if any. */
 export async function pendingSignOff(db: Executor, submissionId: string) {
   const [row] = await db

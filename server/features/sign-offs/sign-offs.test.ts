@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SIGN_OFF_MESSAGES, type SignOffSampling } from '../../../shared/sign-offs.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
+import { AUDIT_MESSAGES } from '../../../shared/ratings-audits.schema';
 import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import type { Scorecards } from '../../../shared/scorecards.schema';
 import { certificates, orderAudits, orderSignOffs, submissions, webhookDeliveries } from '../../db/schema';
@@ -95,6 +96,13 @@ describe('the second reviewer’s sign-off (issue 44 item 1)', () => {
     expect(secondReview).toMatchObject({ signedOff: true, reviewer: { name: 'Ben R.' } });
     expect(secondReview!.reviewer.pseudonym).toMatch(/^Ben R\. \(reviewer \d+\)$/);
     expect(await queueIds(ben, 'sign-off')).not.toContain(id);
+
+    // A low rating opens an audit of this delivery: neither its reviewer nor its signer may close it.
+    expect((await t.request('POST', `/api/submissions/${id}/rating`, customer, { stars: 1 })).statusCode).toBeLessThan(300);
+    const bySigner = await t.request('POST', `/api/admin/submissions/${id}/audit`, ben, { outcome: 'passed', notes: 'Fine.' });
+    expect(bySigner.statusCode).toBe(403);
+    expect(bySigner.json()).toMatchObject({ message: AUDIT_MESSAGES.signedIt });
+    expect((await t.request('POST', `/api/admin/submissions/${id}/audit`, rita, { outcome: 'passed', notes: 'Fine.' })).statusCode).toBe(403);
 
     // A replay, or a second signer, finds nothing awaiting.
     const again = await signOff(admin, id, { outcome: 'approved' });
