@@ -57,8 +57,12 @@ export async function assertNotAwaitingSignOff(db: Executor, submissionId: strin
   if (await pendingSignOff(db, submissionId)) throw conflict(SIGN_OFF_MESSAGES.awaiting);
 }
 
-/** The queue's "Sign-off" view: orders in review with a pending sign-off (SQL over `submissions`). */
-export function awaitingSignOff(): SQL {
+/**
+ * The queue's "Sign-off" view: orders in review with a pending sign-off that `viewerId` may give, so not the reviews
+ * they completed themselves (SQL over `submissions`).
+ */
+export function awaitingSignOff(viewerId: string): SQL {
   // Spelled out: drizzle writes a column of a one-table query unqualified (see ratings' hasOpenAudit).
-  return sql`("submissions"."status" = 'in-review' and exists (select 1 from ${orderSignOffs} s where s.submission_id = "submissions"."id" and s.outcome is null))`;
+  return sql`("submissions"."status" = 'in-review' and exists (select 1 from ${orderSignOffs} s where s.submission_id = "submissions"."id"
+    and s.outcome is null and s.completed_by is distinct from ${viewerId}))`;
 }
