@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SIGN_OFF_MESSAGES, type SignOffSampling } from '../../../shared/sign-offs.schema';
 import type { AdminSubmission } from '../../../shared/submission.schema';
 import { AUDIT_MESSAGES } from '../../../shared/ratings-audits.schema';
@@ -154,6 +154,23 @@ describe('the second reviewer’s sign-off (issue 44 item 1)', () => {
     expect((cards.json() as Scorecards).rows.find((r) => r.reviewerId === rita.id)?.signOffsReturned).toBe(1);
     const outside = await t.request('GET', '/api/admin/insights/scorecards?from=2026-06-04&to=2026-06-07', rita);
     expect((outside.json() as Scorecards).rows[0]).toMatchObject({ reviewerId: rita.id, signOffsReturned: 0 });
+  });
+
+  it('a revision’s delivery is sampled too: it waits in review, then is delivered as delivery 2', async () => {
+    const { customer, id } = await orderWithHook();
+    expect((await complete(rita, id)).statusCode).toBe(200);
+    expect((await signOff(ben, id, { outcome: 'approved' })).statusCode).toBe(200);
+    const asked = await t.request('POST', `/api/submissions/${id}/revision`, customer, { message: 'Please shorten the second paragraph.' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await complete(rita, id, 'Shorter.')).statusCode).toBe(200);
+    expect(await customerStatus(customer, id)).toBe('in-review');
+    expect((await adminGet(t.app, ben, id)).signOff).toMatchObject({ status: 'pending', author: { id: rita.id } });
+    expect((await signOff(ben, id, { outcome: 'approved' })).statusCode).toBe(200);
+    expect(await customerStatus(customer, id)).toBe('completed');
+    expect(await completedWebhooks(id)).toBe(2);
+    const live = await t.app.db.select().from(certificates).where(and(eq(certificates.submissionId, id), isNull(certificates.revokedAt)));
+    expect(live.map((c) => (c.body as { delivery: number; signedOffBy: string }).delivery)).toEqual([2]);
+    expect(live[0]!.body).toMatchObject({ signedOffBy: 'Ben R.' });
   });
 
   it('refuses a bad body (400), an unknown order (404), a customer (403), a visitor (401) and an order not awaiting (409)', async () => {
