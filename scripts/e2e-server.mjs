@@ -23,6 +23,8 @@ Object.assign(process.env, {
   // No address is an administrator by configuration: each test makes its own (e2e-admin-channel.mjs).
   ADMIN_EMAILS: '',
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  // No completion waits for a second reviewer's sign-off unless a run asks for it (decision 073).
+  QA_SAMPLE_PERCENT: process.env.QA_SAMPLE_PERCENT ?? '0',
 });
 
 // E-mail goes over SMTP to a real SMTP server; specs read what it received from .tmp/e2e-<port>/mailbox.

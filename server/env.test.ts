@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(config.s3).toBeNull();
     expect(config.oidc).toBeNull();
     expect(config.SUPPORT_EMAIL).toBe('support@humanproof.example');
+    expect(config.QA_SAMPLE_PERCENT).toBe(10);
+  });
+
+  it('reads the sign-off sample share, 0 to 100', () => {
+    expect(loadConfig({ QA_SAMPLE_PERCENT: '0' }).QA_SAMPLE_PERCENT).toBe(0);
+    expect(loadConfig({ QA_SAMPLE_PERCENT: ' 100 ' }).QA_SAMPLE_PERCENT).toBe(100);
   });
 
   it.each([
@@ -30,6 +36,11 @@ describe('configuration', () => {
     [{ OIDC_ISSUER: 'https://id.example' }, /OIDC_CLIENT_ID/],
     [{ S3_BUCKET: 'docs' }, /S3_ENDPOINT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ QA_SAMPLE_PERCENT: '101' }, /QA_SAMPLE_PERCENT/],
+    [{ QA_SAMPLE_PERCENT: '-1' }, /QA_SAMPLE_PERCENT/],
+    [{ QA_SAMPLE_PERCENT: 'abc' }, /QA_SAMPLE_PERCENT/],
+    [{ QA_SAMPLE_PERCENT: '12.5' }, /QA_SAMPLE_PERCENT/],
+    [{ QA_SAMPLE_PERCENT: '' }, /QA_SAMPLE_PERCENT/],
   ])('refuses %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(ConfigError);
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(name);

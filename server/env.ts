@@ -80,6 +80,16 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * The share of completed reviews (0–100, in whole percent) a second reviewer signs off before delivery (decision
+   * 073). 0 turns the sign-off off; 100 samples every order.
+   */
+  QA_SAMPLE_PERCENT: z
+    .string()
+    .trim()
+    .default('10')
+    .pipe(z.string().regex(/^\d{1,3}$/, 'must be a whole number from 0 to 100').transform(Number))
+    .pipe(z.number().max(100, 'must be a whole number from 0 to 100')),
   /** Public API (decision 024): requests per API key per minute. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Public API (issue 29): requests per account per minute, over all of its API keys together. */

@@ -69,6 +69,11 @@ export const certificateBodySchema = z.object({
   deliveredAt: z.string(),
   /** The reviewer's display name or first name and initial; never an e-mail address or a full surname. */
   reviewer: z.string(),
+  /**
+   * The second reviewer who signed the review off before it was delivered, named as `reviewer` is; null when no second
+   * reviewer signed it off (decision 073). Absent from certificates issued before sign-offs existed.
+   */
+  signedOffBy: z.string().nullable().optional(),
   effort: certificateEffortSchema,
   /** Hex SHA-256 of the delivered text after normaliseTextForHash; null when the delivery is a document only. */
   textSha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),

@@ -66,8 +66,14 @@ export const editorialRecordSchema = z
         termFindingsFixed: count,
       }),
     ]),
-    /** Any second review or audit; none exist yet. */
-    secondReview: z.null(),
+    /** The second reviewer who signed the review off before delivery (decision 073); null when none did. */
+    secondReview: z
+      .object({
+        signedOff: z.literal(true),
+        reviewer: z.object({ name: z.string(), number: z.number().int().nullable(), pseudonym: z.string() }),
+        statement: z.string(),
+      })
+      .nullable(),
     notMeasured: z.array(z.string()),
     disclaimer: z.string(),
   })

@@ -9,6 +9,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'orders.suggest-claims': 'Suggested claims',
   'orders.check-links': 'Link checks',
   'insights.rollup': 'Insights rollups',
+  'orders.sign-offs-due': 'Sign-offs due (delivered, audited afterwards)',
   'dead-letters': 'Failed jobs',
 };
 

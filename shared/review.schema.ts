@@ -234,10 +234,10 @@ export const QUEUE_MAX_LIMIT = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** Queue views (issue 14): everything, the signed-in reviewer's live claims, or work nobody holds. */
-export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'audits'] as const;
+export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'audits', 'sign-off'] as const;
 export type QueueView = (typeof QUEUE_VIEWS)[number];
 /** "Audits": orders with an open audit (decision 068), whatever their status. */
-export const QUEUE_VIEW_LABELS: Record<QueueView, string> = { all: 'All', mine: 'My work', unclaimed: 'Unclaimed', audits: 'Audits' };
+export const QUEUE_VIEW_LABELS: Record<QueueView, string> = { all: 'All', mine: 'My work', unclaimed: 'Unclaimed', audits: 'Audits', 'sign-off': 'Sign-off' };
 
 /** A claim with no activity (claim, save) for CLAIM_IDLE_HOURS (decision 021) has lapsed: unclaimed again. */
 export const CLAIM_LAPSE_MS = CLAIM_IDLE_HOURS * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Reviewers' scorecards (issue 44 item 5, decision 068): one row per reviewer over the insights range. Each figure
  * is counted on the day its own event happened: deliveries and the on-time rate by delivery, ratings when given,
- * audits when opened and when corrected, revisions when requested; each is the reviewer's whose delivery it is
+ * audits when opened and when corrected, revisions when requested, sign-offs when returned; each is the reviewer's whose delivery it is
  * about (a revision and an audit: the delivery they follow).
  */
 export const SCORECARD_MESSAGES = {
@@ -11,7 +11,6 @@ export const SCORECARD_MESSAGES = {
   ownEmpty: 'Nothing recorded for you in this range yet.',
   loadFailed: 'The scorecards could not be loaded.',
   notMeasured: 'not measured',
-  signOffsNotRecorded: 'not yet recorded',
 } as const;
 
 const count = z.number().int().nonnegative();
@@ -28,8 +27,8 @@ export const scorecardRowSchema = z.object({
   /** Audits of this reviewer's deliveries opened in the range, and those closed as "corrected" in it. */
   auditsOpened: count,
   auditsCorrected: count,
-  /** Second reviewers' sign-offs returned: null until sign-offs are recorded (issue 44 item 1 is not built). */
-  signOffsReturned: count.nullable(),
+  /** This reviewer's completed reviews a second reviewer returned in the range (by when returned, decision 073). */
+  signOffsReturned: count,
   /** Deliveries in the range not recorded as late by the on-time guarantee (late_deliveries). */
   onTime: count,
   /** onTime / deliveries, 0–1; null without deliveries. */

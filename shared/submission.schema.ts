@@ -11,6 +11,7 @@ import { isHttpUrl } from './http-url';
 import { claimInfoSchema } from './team.schema';
 import { editorialResponsibilityInputSchema, editorialResponsibilitySchema } from './editorial.schema';
 import { auditSchema } from './ratings-audits.schema';
+import { signOffSchema } from './sign-offs.schema';
 
 export * from './submission-limits';
 
@@ -137,6 +138,8 @@ export const adminSubmissionSchema = submissionSchema.extend({
   refundedPence: z.number().int().nonnegative().optional(),
   /** The order's open audit, else its latest closed one (decision 068); only on the one-order answer. */
   audit: auditSchema.nullable().optional(),
+  /** The order's pending sign-off, else its latest decided one (decision 073); only on the one-order answer. */
+  signOff: signOffSchema.nullable().optional(),
   customerName: z.string(),
   customerEmail: z.string(),
   /** Who is working on the order; null when nobody is or the claim lapsed. */

@@ -105,5 +105,7 @@ export const queryKeys = {
     scorecards: (from: string, to: string) => ['admin', 'insights', 'scorecards', from, to] as const,
     team: ['admin', 'team'] as const,
     jobs: ['admin', 'jobs'] as const,
+    /** The second reviewer's sign-off sampling (decision 073). */
+    signOffSampling: ['admin', 'sign-off-sampling'] as const,
   },
 };

@@ -9,6 +9,7 @@ import type { DiffPart } from '../../shared/text-diff';
 import type { EditorialResponsibility } from '../../shared/editorial.schema';
 import type { AuditReason, AuditStatus } from '../../shared/ratings-audits.schema';
 import type { ReviewerPreference } from '../../shared/reviewer-preferences.schema';
+import type { SignOffRecordedOutcome } from '../../shared/sign-offs.schema';
 import type { LateDeliveryFacts, LateRefundBasis, LateRefundDestination, LateRefundStatus } from '../../shared/on-time-guarantee.schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -632,6 +633,36 @@ export const blockedAssignments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('blocked_assignments_submission_idx').on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * A second reviewer's sign-off of a sampled completion (decision 073): requested when the review is completed, the
+ * order staying "In review"; decided once (approved: delivered; returned: back to its author; audited: delivered an hour
+ * before its due time unsigned, audited afterwards). At most one pending
+ * per order (the partial unique index), so two signers cannot both decide it.
+ */
+export const orderSignOffs = pgTable(
+  'order_sign_offs',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    completedBy: text('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome').$type<SignOffRecordedOutcome>(),
+    notes: text('notes'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The delivery an approval made. */
+    deliveryId: text('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('order_sign_offs_one_pending').on(t.submissionId).where(sql`${t.outcome} is null`),
+    index('order_sign_offs_submission_idx').on(t.submissionId, t.requestedAt),
+    index('order_sign_offs_decided_idx').on(t.decidedAt),
+    check('order_sign_offs_outcome', sql`${t.outcome} is null or ${t.outcome} in ('approved', 'returned', 'audited')`),
+  ],
 );
 
 /** The effort record of one delivery (shared/review-effort.schema.ts): written when the review is completed. */

@@ -47,6 +47,8 @@ const OWNERS: Record<string, string[]> = {
   // A delivery's rating (its customer's), and the audit a low rating opens and another reviewer closes (decision 068).
   order_ratings: ['ratings'],
   order_audits: ['ratings', 'audits'],
+  // A second reviewer's sign-off of a sampled completion (decision 073).
+  order_sign_offs: ['sign-offs'],
   delivery_efforts: ['review-effort'],
   // Reviewers a customer prefers or blocks, and an administrator's assignment to a blocked one (decision 074).
   reviewer_preferences: ['reviewer-preferences'],

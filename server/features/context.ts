@@ -30,6 +30,13 @@ export interface FeatureContext extends OrderLifecycle<FeatureContext> {
   now: () => Date;
   /** Money back through the payment provider the order was paid with (the on-time guarantee's late refund). */
   refunds: RefundGateway;
+  /**
+   * The share of completed reviews (0–100) a second reviewer signs off before delivery (QA_SAMPLE_PERCENT, decision
+   * 073). A test sets it, as it sets `now`.
+   */
+  qaSamplePercent: number;
+  /** ADMIN_EMAILS: administrators by address, who count as staff who may review (the sign-off's team of one). */
+  adminEmails: readonly string[];
 }
 
 export function featureContextFrom(
@@ -42,6 +49,8 @@ export function featureContextFrom(
     certificateKey: once(() => resolveSigningKey(config)),
     now: () => new Date(),
     refunds: refundGateway(config.stripe ? createStripeClient(config.stripe) : null),
+    qaSamplePercent: config.QA_SAMPLE_PERCENT,
+    adminEmails: config.adminEmails,
   };
 }
 

@@ -41,6 +41,8 @@ import { styleGuideRoutes, styleGuideV1Routes } from './style-guide/routes';
 import { ratingRoutes, ratingV1Routes } from './ratings/routes';
 import { auditRoutes } from './audits/routes';
 import { reviewerPreferenceRoutes, reviewerPreferenceV1Routes } from './reviewer-preferences/routes';
+import { signOffRoutes } from './sign-offs/routes';
+import { signOffsDueJob } from './sign-offs/job';
 import { checkLinksJob } from './link-checks';
 import type { JobHandler } from '../jobs/runner';
 import { mailDeliveryJob } from '../mail/register';
@@ -105,6 +107,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   ratingRoutes,
   auditRoutes,
   reviewerPreferenceRoutes,
+  signOffRoutes,
 ];
 
 /** Every background job a feature runs (server/jobs); each returns null where this instance does not run it. */
@@ -116,6 +119,7 @@ export const featureJobs: ((app: FastifyInstance) => JobHandler | null)[] = [
   checkLinksJob,
   retentionPurgeJob,
   insightsRollupJob,
+  signOffsDueJob,
 ];
 
 /**

@@ -19,6 +19,7 @@ export const QUEUES = {
   suggestClaims: 'orders.suggest-claims',
   checkLinks: 'orders.check-links',
   insightsRollup: 'insights.rollup',
+  signOffsDue: 'orders.sign-offs-due',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -45,6 +46,7 @@ export const QUEUE_OPTIONS: Record<QueueName | typeof DEAD_LETTER_QUEUE, Omit<Qu
   [QUEUES.checkLinks]: { ...common, expireInSeconds: 1800 },
   // The first runs after migration 0019 compute every day with figures: at a million orders, minutes.
   [QUEUES.insightsRollup]: { ...common, expireInSeconds: 1800 },
+  [QUEUES.signOffsDue]: common,
 };
 
 /** Cron schedules (UTC). The delivery rounds also run every minute: the floor for retries and for any kick lost. */
@@ -57,4 +59,6 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: QUEUES.checkLinks, cron: '* * * * *' },
   // Today, yesterday and any day a late change marked dirty (decision 041).
   { queue: QUEUES.insightsRollup, cron: '* * * * *' },
+  // A sign-off nobody gave by an hour before the due time: delivered, audited afterwards (decision 073).
+  { queue: QUEUES.signOffsDue, cron: '* * * * *' },
 ];

@@ -57,6 +57,9 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '1000',
     MAIL_WORKER: 'off',
     WEBHOOK_WORKER: 'off',
+    // No completion waits for a second reviewer unless a test asks for it (decision 073): a sampled order stays
+    // "In review", which the tests of everything else do not expect.
+    QA_SAMPLE_PERCENT: '0',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

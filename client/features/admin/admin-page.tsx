@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminQueue, type QueueFilters } from './api/get-queue';
 import { QueueSkeleton, QueueTable } from './queue-table';
+import { SignOffSamplingNote } from '@client/features/sign-offs';
 import { QueueToolbar, QueueViewTabs, queueTabId } from './queue-toolbar';
 import { AdminGate } from './unauthorized';
 import { LoadFailed } from '@client/components/ui/load-failed';
@@ -59,6 +60,7 @@ function Queue({ isAdmin }: { isAdmin: boolean }) {
       <QueueViewTabs view={filters.view} panelId={panelId} onChange={(view) => onChange({ ...filters, view })} />
       <QueueToolbar filters={filters} onChange={onChange} />
       <div role="tabpanel" id={panelId} aria-labelledby={queueTabId(panelId, filters.view)} className="flex flex-col gap-6">
+      <SignOffSamplingNote always={filters.view === 'sign-off'} />
       {queue.isLoading ? (
         <QueueSkeleton />
       ) : queue.isError ? (

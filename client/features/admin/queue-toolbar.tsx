@@ -32,8 +32,8 @@ export function QueueViewTabs({ view, panelId, onChange }: { view: QueueView; pa
       className="flex gap-1 border-b border-slate-200"
       tabClassName={(selected) =>
         selected
-          ? '-mb-px rounded-t-md border border-b-white border-slate-200 bg-white px-2.5 py-2 sm:px-4 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
-          : '-mb-px rounded-t-md border border-transparent px-2.5 py-2 sm:px-4 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
+          ? '-mb-px rounded-t-md border border-b-white border-slate-200 bg-white px-1.5 py-2 sm:px-4 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
+          : '-mb-px rounded-t-md border border-transparent px-1.5 py-2 sm:px-4 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600'
       }
     />
   );

@@ -24,8 +24,8 @@ describe('queue views as tabs (issue 14)', () => {
     const user = userEvent.setup();
     render(<Tabs />);
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['All', 'My work', 'Unclaimed', 'Audits']);
-    expect(tabs.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['All', 'My work', 'Unclaimed', 'Audits', 'Sign-off']);
+    expect(tabs.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1']);
     expect(tabs.every((t) => t.getAttribute('aria-controls') === 'queue-panel')).toBe(true);
     await user.tab();
     expect(document.activeElement).toBe(tabs[0]);
@@ -33,9 +33,12 @@ describe('queue views as tabs (issue 14)', () => {
     expect(screen.getByRole('tab', { name: 'My work' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'My work' }));
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Audits' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Sign-off' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-label')).toBe('panel sign-off');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Sign-off' }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Audits' }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Home}');

@@ -17,6 +17,7 @@ import { KeptText, useKeptText } from './kept-text';
 import { AfterPaymentPanel } from './refund-form';
 import { AuditPanel } from '@client/features/audits';
 import { BlockedAssignmentNotes } from '@client/features/reviewer-preferences';
+import { SignOffPanel } from '@client/features/sign-offs';
 import { ReviewForm } from './review/review-form';
 
 const statusName = (s: string | null) => (s ? statusLabel(s) : 'Created');
@@ -162,6 +163,7 @@ function OrderReview({
         <span className="text-slate-600">(full page, with keyboard shortcuts)</span>
       </p>
       <AfterPaymentPanel submission={s} open={open} showMoney={user?.isAdmin ?? false} />
+      <SignOffPanel submission={s} />
       <AuditPanel submission={s} />
       <ClaimBar submission={s} />
       <section className="flex flex-col gap-3 border-t border-slate-200 pt-4">

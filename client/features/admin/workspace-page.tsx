@@ -11,6 +11,7 @@ import { ApiError } from '@client/lib/api';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useAdminSubmission } from './api/order-claim';
 import { ClaimBar } from './claim-bar';
+import { SignOffPanel } from '@client/features/sign-offs';
 import { WorkspaceMessages } from './workspace-messages';
 import { DueDate } from './due-date';
 import { KeptText, useKeptText } from './kept-text';
@@ -114,6 +115,7 @@ function Workspace({ submission: s, isAdmin }: { submission: AdminSubmission; is
         {/* The layout's <main> holds the page: this is a region of it, so the page keeps one main landmark. */}
         <section className="flex min-w-0 flex-col gap-3" aria-label="Review text">
           <KeptText kept={keptText.kept} onDismiss={keptText.dismiss} />
+          <SignOffPanel submission={s} as="h2" />
           <WorkspaceReviewForm
             key={keptText.formKey}
             submission={s}

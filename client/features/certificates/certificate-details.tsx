@@ -115,6 +115,9 @@ export function Details({ shown }: { shown: Shown }) {
         <Fact term="Words changed">{body.effort.wordsChanged.toLocaleString('en-GB')}</Fact>
         <Fact term="Claims checked">{claimTotal === 0 ? 'None recorded' : claims.filter((c) => c.count > 0).map((c) => `${c.label}: ${c.count}`).join(', ')}</Fact>
         <Fact term="Language findings fixed">{body.effort.findingsFixed.toLocaleString('en-GB')}</Fact>
+        {body.signedOffBy === undefined ? null : (
+          <Fact term="Second reviewer">{body.signedOffBy === null ? 'None signed it off' : `${body.signedOffBy} signed it off before delivery`}</Fact>
+        )}
         <Fact term="Signature" className="sm:col-span-2" valueClassName="text-xs break-all">Ed25519, key <span className="font-mono">{shown.keyId}</span>, issued by {body.issuer}</Fact>
       </dl>
     </div>

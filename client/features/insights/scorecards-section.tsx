@@ -16,8 +16,7 @@ const COLUMNS: readonly { header: string; cell: (r: ScorecardRow) => string; not
   { header: 'Ratings', cell: (r) => count(r.ratings) },
   { header: 'Audits opened', cell: (r) => count(r.auditsOpened) },
   { header: 'Audits corrected', cell: (r) => count(r.auditsCorrected) },
-  // Sign-offs are not recorded yet (decision 068): a dash that says so, never a made-up 0.
-  { header: 'Sign-offs returned', cell: (r) => (r.signOffsReturned === null ? '—' : count(r.signOffsReturned)), note: SCORECARD_MESSAGES.signOffsNotRecorded },
+  { header: 'Sign-offs returned', cell: (r) => count(r.signOffsReturned) },
   { header: 'On-time rate', cell: (r) => percent(r.onTimeRate) },
   { header: 'Words per active hour', cell: (r) => (r.wordsPerActiveHour === null ? SCORECARD_MESSAGES.notMeasured : count(r.wordsPerActiveHour)) },
   { header: 'Revisions requested', cell: (r) => count(r.revisionsRequested) },
@@ -71,9 +70,9 @@ export function ScorecardsSection({ range, own }: { range: DayRange; own: boolea
           <CardTitle id="insights-scorecards">{title}</CardTitle>
           <CardDescription>
             Over the range: deliveries, ratings given, audits opened and corrected, the share delivered on time, words per active
-            editing hour and revisions customers asked for, each on the day it happened.
+            editing hour, revisions customers asked for and completed reviews a second reviewer returned, each on the day it
+            happened.
           </CardDescription>
-          <p className="mt-1 text-xs text-slate-500">Sign-offs returned: {SCORECARD_MESSAGES.signOffsNotRecorded}.</p>
         </CardHeader>
         <CardContent>
           {scorecards.isError ? (

@@ -10,6 +10,7 @@ import { moveStatus } from '../review-desk';
 import { certificateCodeOfOrder, revokeCertificates } from '../certificates';
 import { auditOfOrder } from '../ratings';
 import { enqueueWebhookEvent } from '../webhooks';
+import { signerOfDelivery } from '../sign-offs';
 
 /**
  * A reviewer closes an order's open audit (decision 068): "passed" leaves the delivery as it is; "corrected"
@@ -33,6 +34,7 @@ export async function closeAudit(
       .limit(1);
     if (!open) throw conflict(AUDIT_MESSAGES.notFound);
     if (open.deliveredBy === input.reviewerId) throw forbidden(AUDIT_MESSAGES.deliveredIt);
+    if ((await signerOfDelivery(tx, open.audit.deliveryId)) === input.reviewerId) throw forbidden(AUDIT_MESSAGES.signedIt);
     const { outcome, notes } = input.audit;
     let certificateCode: string | undefined;
     if (outcome === 'corrected') {

@@ -25,6 +25,7 @@ export async function buildCertificatePdf(certificate: Extract<PublicCertificate
   doc.moveDown().font(regular).fontSize(12).fillColor('#0f172a');
   // Who did what (issue 43): our reviewer reviewed; editorial responsibility is the publisher's, as named.
   doc.text(`${body.reviewer}, a ${BRAND.name} reviewer, reviewed this text.`);
+  if (body.signedOffBy) doc.text(`${body.signedOffBy}, a second ${BRAND.name} reviewer, signed the review off before it was delivered.`);
   doc.text(`Editorial responsibility: ${editor}.`);
   doc.moveDown(0.6);
   const rows: [string, string][] = [

@@ -61,6 +61,8 @@ export interface CertificateInput {
   effort: EffortRecord;
   /** When the review desk's claim on the order began (null: none), for the editorial record's start of the review. */
   claimedAt?: Date | null;
+  /** The second reviewer who signed the review off before this delivery (decision 073), if any. */
+  signedOffBy?: string | null;
 }
 
 /**
@@ -72,13 +74,10 @@ export interface CertificateInput {
  */
 export async function issueCertificate(tx: Executor, input: CertificateInput): Promise<string> {
   const { order, delivery, effort } = input;
-  const [reviewer] = delivery.deliveredBy
-    ? await tx
-        .select({ firstName: users.firstName, lastName: users.lastName, name: users.name })
-        .from(users)
-        .where(eq(users.id, delivery.deliveredBy))
-        .limit(1)
-    : [];
+  const personOf = async (id: string | null | undefined) =>
+    id ? (await tx.select({ firstName: users.firstName, lastName: users.lastName, name: users.name }).from(users).where(eq(users.id, id)).limit(1))[0] : undefined;
+  const reviewer = await personOf(delivery.deliveredBy);
+  const signer = input.signedOffBy ? publicReviewerName(await personOf(input.signedOffBy)) : null;
   const { code } = input;
   const body: CertificateBody = {
     version: CERTIFICATE_VERSION,
@@ -89,6 +88,7 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     englishVariant: order.englishVariant,
     deliveredAt: delivery.deliveredAt.toISOString(),
     reviewer: publicReviewerName(reviewer),
+    signedOffBy: signer,
     effort: {
       activeMinutes: activeMinutesOf(effort.activeSeconds),
       wordsChanged: effort.wordsChanged,
@@ -111,7 +111,16 @@ export async function issueCertificate(tx: Executor, input: CertificateInput): P
     isPrivate,
   });
   // The editorial-control record of this delivery (issue 43), which the certificate's credential binds.
-  await writeEditorialRecord(tx, { order, delivery, certificateCode: code, reviewerName: body.reviewer, textSha256: body.textSha256, effort, claimedAt: input.claimedAt ?? null });
+  await writeEditorialRecord(tx, {
+    order,
+    delivery,
+    certificateCode: code,
+    reviewerName: body.reviewer,
+    textSha256: body.textSha256,
+    effort,
+    claimedAt: input.claimedAt ?? null,
+    secondReviewer: input.signedOffBy && signer ? { userId: input.signedOffBy, name: signer } : null,
+  });
   return code;
 }
 

@@ -28,6 +28,7 @@ export async function buildRecordPdf(record: EditorialRecord, digestSri: string)
   doc.font(regular).fontSize(11).fillColor('#0f172a');
   doc.text(record.editorialResponsibilityStatement);
   doc.text(record.review.statement);
+  if (record.secondReview) doc.text(record.secondReview.statement);
   doc.text(record.submittedAs);
 
   heading('The order');
@@ -38,6 +39,7 @@ export async function buildRecordPdf(record: EditorialRecord, digestSri: string)
 
   heading('The review');
   row('Reviewer', record.review.reviewer.pseudonym);
+  row('Second reviewer', record.secondReview ? `${record.secondReview.reviewer.pseudonym} signed it off` : 'none signed it off');
   row('Started', when(record.review.startedAt));
   row('Delivered', when(record.review.endedAt));
   row('Active review time', activeTimeText(record.review.activeMinutes));

@@ -20,6 +20,8 @@ export interface RecordInput {
   effort: EffortRecord;
   /** When the review desk's claim on the order began (null: none): the start of a first review nobody opened. */
   claimedAt?: Date | null;
+  /** The second reviewer who signed the review off before delivery (decision 073), named as the reviewer is. */
+  secondReviewer?: { userId: string; name: string } | null;
 }
 
 /** The SHA-256 of a record's bytes, base64: what the credential's digestSRI carries after "sha256-". */
@@ -70,6 +72,9 @@ export async function buildEditorialRecord(db: Executor, input: RecordInput): Pr
   const guide = await styleGuideOfOrder(db, order);
   const findingsFixed = Object.fromEntries(FINDING_CATEGORIES.map((category) => [category, effort.findingsByCategory[category] ?? 0])) as Record<FindingCategory, number>;
   const startedAt = await reviewStart(db, input);
+  const second = input.secondReviewer ?? null;
+  const secondNumber = second ? await reviewerNumber(db, second.userId) : null;
+  const secondPseudonym = second ? `${second.name} (reviewer ${secondNumber})` : null;
   return {
     type: 'EditorialControlRecord',
     version: EDITORIAL_RECORD_VERSION,
@@ -104,7 +109,14 @@ export async function buildEditorialRecord(db: Executor, input: RecordInput): Pr
           termFindingsFixed: effort.findingsByCategory['house-style'] ?? 0,
         }
       : { applied: false },
-    secondReview: null,
+    secondReview:
+      second && secondPseudonym
+        ? {
+            signedOff: true,
+            reviewer: { name: second.name, number: secondNumber, pseudonym: secondPseudonym },
+            statement: `${secondPseudonym}, a second HumanProof reviewer, signed the review off before it was delivered.`,
+          }
+        : null,
     notMeasured: [...RECORD_NOT_MEASURED],
     disclaimer: RECORD_DISCLAIMER,
   };

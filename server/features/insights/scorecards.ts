@@ -12,7 +12,8 @@ import { bounds, int, reviewerDeliveries, rowsOf, type Row } from './compute-ins
  *   record, never the order's review columns); words count an order once per reviewer, as the dashboard's row does;
  * - on time: a delivery is late when the on-time guarantee recorded it (`late_deliveries`, same order and instant);
  * - ratings by order_ratings.created_at, of the delivery rated; audits opened by opened_at, corrected by closed_at;
- * - revisions by submissions.revision_requested_at, of the reviewer of the last delivery before the request.
+ * - revisions by submissions.revision_requested_at, of the reviewer of the last delivery before the request;
+ * - sign-offs returned by order_sign_offs.decided_at, of the reviewer who completed the returned review (decision 073).
  * `only` restricts the answer to one reviewer, who gets a row even with nothing in the range.
  */
 export async function reviewerScorecards(db: Executor, range: InsightsRange, only: string | null): Promise<ScorecardRow[]> {
@@ -23,7 +24,7 @@ export async function reviewerScorecards(db: Executor, range: InsightsRange, onl
   const ids = only
     ? sql`select ${only}::text as reviewer_id`
     : sql`select reviewer_id from dl union select reviewer_id from rt union select reviewer_id from ao
-        union select reviewer_id from ac union select reviewer_id from rv`;
+        union select reviewer_id from ac union select reviewer_id from rv union select reviewer_id from so`;
   const joined = (name: string) => sql.raw(`left join ${name} on ${name}.reviewer_id is not distinct from ids.reviewer_id`);
   const result = await db.execute(sql`
     with dl as (${reviewerDeliveries(lo, hi, sql`and e.delivered_at >= ${lo} and e.delivered_at < ${hi}`)}),
@@ -35,6 +36,10 @@ export async function reviewerScorecards(db: Executor, range: InsightsRange, onl
     rt as (${byDelivery(sql`order_ratings x`, inRange(sql`x.created_at`), sql`count(*) as ratings, avg(x.stars)::float8 as average`)}),
     ao as (${byDelivery(sql`order_audits x`, inRange(sql`x.opened_at`), sql`count(*) as opened`)}),
     ac as (${byDelivery(sql`order_audits x`, sql`x.status = 'corrected' and ${inRange(sql`x.closed_at`)}`, sql`count(*) as corrected`)}),
+    so as (
+      select x.completed_by as reviewer_id, count(*) as returned from order_sign_offs x
+      where x.outcome = 'returned' and ${inRange(sql`x.decided_at`)} group by x.completed_by
+    ),
     rv as (
       select p.delivered_by as reviewer_id, count(*) as revisions
       from submissions s
@@ -47,9 +52,9 @@ export async function reviewerScorecards(db: Executor, range: InsightsRange, onl
     ),
     ids as (${ids})
     select ids.reviewer_id, u.name, dl.deliveries, dl.words, dl.active_seconds, late.late, rt.ratings, rt.average,
-      ao.opened, ac.corrected, rv.revisions
+      ao.opened, ac.corrected, rv.revisions, so.returned
     from ids
-    ${joined('dl')} ${joined('late')} ${joined('rt')} ${joined('ao')} ${joined('ac')} ${joined('rv')}
+    ${joined('dl')} ${joined('late')} ${joined('rt')} ${joined('ao')} ${joined('ac')} ${joined('rv')} ${joined('so')}
     left join users u on u.id = ids.reviewer_id
     order by dl.deliveries desc nulls last, u.name nulls last, ids.reviewer_id`);
   return rowsOf(result).map(scorecardOf);
@@ -69,7 +74,7 @@ function scorecardOf(r: Row): ScorecardRow {
     auditsOpened: int(r.opened),
     auditsCorrected: int(r.corrected),
     // The second reviewer's sign-off (issue 44 item 1) is not built: nothing is recorded, so nothing is counted.
-    signOffsReturned: null,
+    signOffsReturned: int(r.returned),
     onTime,
     onTimeRate: deliveries === 0 ? null : onTime / deliveries,
     activeSeconds,

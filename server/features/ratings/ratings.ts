@@ -92,6 +92,22 @@ export async function rateOrder(
   });
 }
 
+/**
+ * A sampled order delivered without its sign-off because its due time was near (decision 073): the second look is an
+ * audit of the delivery just made (reason "sample"), in the delivery's transaction. Once per delivery and reason; none
+ * when another audit of the order is open (the partial unique indexes).
+ */
+export async function openSampleAudit(db: Executor, submissionId: string, now: Date): Promise<void> {
+  const [delivery] = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(eq(deliveries.submissionId, submissionId))
+    .orderBy(desc(deliveries.number))
+    .limit(1);
+  if (!delivery) return;
+  await db.insert(orderAudits).values({ id: newId(), submissionId, deliveryId: delivery.id, reason: 'sample', openedAt: now }).onConflictDoNothing();
+}
+
 /** The order's latest audit's status, as its customer sees it (the dashboard). */
 async function auditStatusOf(db: Executor, submissionId: string): Promise<AuditStatus | null> {
   const [row] = await db

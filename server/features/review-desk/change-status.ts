@@ -7,12 +7,15 @@ import { newId } from '../../lib/ids';
 import { conflict, notFound } from '../../lib/http-error';
 import { REVIEW_MESSAGES, reviewedTextOf } from '../../../shared/review.schema';
 import type { FeatureContext } from '../context';
-import { ORDER_NOT_FOUND, transition } from '../orders';
+import { lockOrder, ORDER_NOT_FOUND, transition } from '../orders';
 import { storeDeliveryDiff } from '../delivery-diff';
 import { recordDeliveryEffort } from '../review-effort';
 import { issueCertificate, newCertificateCode } from '../certificates';
 import { settleLateDelivery } from '../on-time-guarantee';
 import { deskStateOf } from './desk-state';
+import { openSampleAudit, orderHasOpenAudit } from '../ratings';
+import { assertNotAwaitingSignOff, planSignOff, requestSignOff, type SignOffPlan } from '../sign-offs';
+import { releaseOrder } from './order-claims';
 
 /**
  * What a reviewer may do by hand: only the moves of the lifecycle (shared/submission-status.ts, decision 018);
@@ -46,7 +49,14 @@ export async function markReviewStarted(tx: Transaction, id: string, now: Date):
  * Keeps what was delivered: the first delivery survives a revision, and the customer can compare the two. With it
  * go the delivery's effort record and its signed certificate of human review (issues 23 and 24).
  */
-async function recordDelivery(tx: Transaction, context: FeatureContext, row: SubmissionRow, changedBy: string, certificateCode: string): Promise<void> {
+async function recordDelivery(
+  tx: Transaction,
+  context: FeatureContext,
+  row: SubmissionRow,
+  changedBy: string,
+  certificateCode: string,
+  signedOffBy: string | null,
+): Promise<void> {
   const previous = await tx.select({ number: deliveries.number }).from(deliveries).where(eq(deliveries.submissionId, row.id));
   const number = previous.reduce((max, d) => Math.max(max, d.number), 0) + 1;
   const id = newId();
@@ -74,6 +84,7 @@ async function recordDelivery(tx: Transaction, context: FeatureContext, row: Sub
     deliveredText: reviewedTextOf(row),
     effort,
     claimedAt,
+    signedOffBy,
   });
 }
 
@@ -89,8 +100,10 @@ export async function moveStatus(
   context: FeatureContext,
   row: SubmissionRow,
   to: SubmissionStatus,
-  change: { changedBy: string; reason: string; patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'> },
+  change: MoveChange,
 ): Promise<SubmissionRow> {
+  // A review awaiting a second reviewer's sign-off is neither changed nor moved until it is decided (decision 073).
+  if (!change.signedOffBy) await assertNotAwaitingSignOff(tx, row.id);
   if (row.status === to) {
     // A draft saved again: the review's columns change, the status does not.
     const [saved] = await tx
@@ -105,9 +118,13 @@ export async function moveStatus(
   // is recorded first (with its certificate, which the order.completed webhook names, and the diff the e-mail
   // counts), from the order as the move leaves it.
   const now = context.now();
+  // A sampled completion waits for a second reviewer's sign-off, or (due within the hour) is audited afterwards.
+  const plan = to === 'completed' ? await signOffPlan(tx, context, row, change, now) : 'deliver';
+  if (plan === 'hold') return holdForSignOff(tx, context, row, change, now);
   const certificateCode = to === 'completed' ? newCertificateCode() : undefined;
   if (certificateCode) {
-    await recordDelivery(tx, context, { ...row, ...change.patch, status: to, completedAt: now }, change.changedBy, certificateCode);
+    const delivered = { ...row, ...change.patch, status: to, completedAt: now };
+    await recordDelivery(tx, context, delivered, change.changedBy, certificateCode, change.signedOffBy ?? null);
   }
   // A delivery after its due time refunds under the on-time guarantee (decision 068), told by the move's event.
   const lateDelivery = certificateCode ? await settleLateDelivery(tx, context.refunds, row, now) : null;
@@ -122,5 +139,38 @@ export async function moveStatus(
   if (to === 'completed') {
     await tx.update(reviewDeskOrders).set({ claimedBy: null, claimedAt: null, claimActiveAt: null }).where(eq(reviewDeskOrders.orderId, row.id));
   }
+  if (plan === 'audit') await openSampleAudit(tx, row.id, now);
   return updated;
+}
+
+export interface MoveChange {
+  /** Who moved it; for a delivery, the reviewer who delivered it (the certificate's reviewer). */
+  changedBy: string;
+  reason: string;
+  patch?: Omit<Partial<typeof submissions.$inferInsert>, 'status'>;
+  /** The second reviewer whose sign-off this delivery is (decision 073): it is not sampled again. */
+  signedOffBy?: string;
+  /** A sign-off that ran out of time (decision 073): delivered now, without waiting, and audited afterwards. */
+  auditAfter?: boolean;
+}
+
+/**
+ * Whether a completion waits for a sign-off (decision 073). Not when it is the sign-off's own delivery, nor a delivery
+ * made while an audit is open (a correction after an audit is already a second reviewer's work).
+ */
+async function signOffPlan(tx: Transaction, context: FeatureContext, row: SubmissionRow, change: MoveChange, now: Date): Promise<SignOffPlan> {
+  if (change.auditAfter) return 'audit';
+  if (change.signedOffBy || (await orderHasOpenAudit(tx, row.id))) return 'deliver';
+  return planSignOff(tx, context, row, change.changedBy, now);
+}
+
+/**
+ * A sampled completion: the review is saved, the order stays (or goes, through the lifecycle) "In review", which is
+ * what its customer sees, and leaves its author's hands (the claim ends) to wait for another reviewer's sign-off.
+ */
+async function holdForSignOff(tx: Transaction, context: FeatureContext, row: SubmissionRow, change: MoveChange, now: Date): Promise<SubmissionRow> {
+  await moveStatus(tx, context, row, 'in-review', { ...change, reason: `${change.reason}; awaiting a second reviewer's sign-off` });
+  await requestSignOff(tx, row.id, change.changedBy, now);
+  await releaseOrder(tx, row.id, { id: change.changedBy, isAdmin: true });
+  return lockOrder(tx, row.id);
 }

@@ -1,4 +1,4 @@
 /** What other features may use from the review desk (the reviewers' queue, claims, saves and moves). */
 export { markReviewStarted, moveStatus } from './change-status';
-export { assertMayWorkOn, openClaimCounts, releaseClaimsOf } from './order-claims';
+export { assertMayWorkOn, assignOrder, isActiveStaff, openClaimCounts, releaseClaimsOf } from './order-claims';
 export { dueSoonJob, sweepDueSoon } from './due-soon';

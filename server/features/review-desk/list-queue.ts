@@ -12,6 +12,7 @@ import { deskRowOfOrder, deskVersion } from './desk-state';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 import { hasOpenAudit } from '../ratings';
 import { notBlockedFor, preferredFor } from '../reviewer-preferences';
+import { awaitingSignOff } from '../sign-offs';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
@@ -120,6 +121,8 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
   const where: SQL[] = [];
   // The "Audits" view (decision 068): delivered orders with an open audit, whatever the status filter says.
   if (query.view === 'audits') return [hasOpenAudit()];
+  // The "Sign-off" view (decision 073): orders awaiting a sign-off the viewer may give, whatever the filter says.
+  if (query.view === 'sign-off') return [awaitingSignOff(viewer.id)];
   if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
   else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);

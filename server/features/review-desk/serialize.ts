@@ -10,6 +10,7 @@ import { refundedByOrder } from '../payments';
 import { reviewDeskOrders, submissions, users, type SubmissionRow } from '../../db/schema';
 import { personColumns } from '../../lib/person';
 import { auditOfOrder } from '../ratings';
+import { signOffOfOrder } from '../sign-offs';
 
 export interface CustomerInfo {
   firstName: string | null;
@@ -100,5 +101,6 @@ export async function loadDeskOrder(db: Executor, id: string): Promise<AdminSubm
   const claims = await claimsByOrder(db, [id]);
   const audit = await auditOfOrder(db, id);
   const row = { ...found.row, reviewVersion: found.reviewVersion };
-  return { ...toDeskOrder(row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit };
+  const signOff = await signOffOfOrder(db, id);
+  return { ...toDeskOrder(row, found.customer, docs.get(id) ?? [], refunded.get(id) ?? 0, claims.get(id) ?? null), audit, signOff };
 }
