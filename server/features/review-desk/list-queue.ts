@@ -121,8 +121,9 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
   const where: SQL[] = [];
   // The "Audits" view (decision 068): delivered orders with an open audit, whatever the status filter says.
   if (query.view === 'audits') return [hasOpenAudit()];
-  // The "Sign-off" view (decision 073): orders awaiting a sign-off the viewer may give, whatever the filter says.
-  if (query.view === 'sign-off') return [awaitingSignOff(viewer.id)];
+  // The "Sign-off" view (decision 073): orders awaiting a sign-off the viewer may give, whatever the filter says; never
+  // those of a customer who blocked the viewer (decision 074).
+  if (query.view === 'sign-off') return [awaitingSignOff(viewer.id), notBlockedFor(viewer.id)];
   if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
   else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
   const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);

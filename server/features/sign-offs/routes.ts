@@ -7,6 +7,7 @@ import type { Transaction } from '../../db/client';
 import { requireStaff } from '../../plugins/auth';
 import { lockOrder } from '../orders';
 import { assignOrder, isActiveStaff, moveStatus } from '../review-desk';
+import { assertNotBlocked } from '../reviewer-preferences';
 import { hasOtherReviewer } from './sample';
 import { signOffOfOrder } from './read-sign-offs';
 import { decideSignOff, type SignOffEffects } from './request-sign-off';
@@ -40,6 +41,8 @@ export async function signOffRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       await app.db.transaction(async (tx) => {
         const order = await lockOrder(tx, id);
+        // A reviewer the customer blocked never works on their orders, a second look included (decision 074).
+        await assertNotBlocked(tx, id, signer.id);
         await decideSignOff(tx, order, { signerId: signer.id, decision: request.body, now: app.context.now() }, effectsIn(tx));
       });
       return (await signOffOfOrder(app.db, id))!;

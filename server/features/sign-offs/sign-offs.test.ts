@@ -288,4 +288,25 @@ describe('a team of one (issue 44 item 1)', () => {
     const sampling = await solo.request('GET', '/api/admin/sign-offs/sampling', owner);
     expect(sampling.json()).toEqual({ percent: 100, teamOfOne: true, message: SIGN_OFF_MESSAGES.teamOfOne });
   });
+
+  it('a reviewer the customer blocked neither sees their order in the Sign-off view nor signs it off', async () => {
+    const customer = await signUp(t.app);
+    t.app.context.qaSamplePercent = 0;
+    const first = await createPaidOrder(t.app, customer);
+    expect((await complete(ben, first)).statusCode).toBe(200);
+    const block = await t.request('PUT', `/api/submissions/${first}/reviewer-preference`, customer, { preference: 'blocked' });
+    expect(block.statusCode, block.body).toBe(200);
+
+    t.app.context.qaSamplePercent = 100;
+    const next = await createPaidOrder(t.app, customer);
+    expect((await complete(rita, next)).statusCode).toBe(200);
+    expect(await queueIds(ben, 'sign-off')).not.toContain(next);
+    expect(await queueIds(admin, 'sign-off')).toContain(next);
+    const refused = await signOff(ben, next, { outcome: 'approved' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/asked for another reviewer/);
+    expect((await adminGet(t.app, admin, next)).signOff?.status).toBe('pending');
+    expect((await signOff(admin, next, { outcome: 'approved' })).statusCode).toBe(200);
+    expect((await adminGet(t.app, admin, next)).status).toBe('completed');
+  });
 });
