@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import * as schema from './schema';
 
 const meta = join(import.meta.dirname, 'migrations', 'meta');
 const journal = JSON.parse(readFileSync(join(meta, '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] };
@@ -31,11 +33,9 @@ describe('the migration journal and snapshots', () => {
     expect(journal.entries.map((e) => e.tag.slice(0, 4))).toEqual(journal.entries.map((e) => String(e.idx).padStart(4, '0')));
   });
 
-  it('keeps in the newest snapshot every table the schema declares', async () => {
-    const schema = await import('./schema');
-    const { getTableConfig, PgTable } = await import('drizzle-orm/pg-core');
-    const declared = Object.values(schema)
-      .filter((value): value is InstanceType<typeof PgTable> => value instanceof PgTable)
+  it('keeps in the newest snapshot every table the schema declares', () => {
+    const declared = (Object.values(schema) as unknown[])
+      .filter((value): value is PgTable => value instanceof PgTable)
       .map((table) => `public.${getTableConfig(table).name}`);
     const newest = snapshotOf(journal.entries.at(-1)!.tag);
     expect(declared.filter((name) => !(name in newest.tables))).toEqual([]);

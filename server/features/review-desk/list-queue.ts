@@ -12,7 +12,7 @@ import { deskRowOfOrder, deskVersion } from './desk-state';
 import { plannedRowsOf, searchCandidatesOf } from './search-functions';
 import { hasOpenAudit } from '../ratings';
 import { notBlockedFor, preferredFor } from '../reviewer-preferences';
-import { awaitingSignOff } from '../sign-offs';
+import { awaitingSignOff, signOffPending } from '../sign-offs';
 
 /** Most revision requests listed on top of the first page (decision 018); there are never many at once. */
 const MAX_FLAGGED = 100;
@@ -135,8 +135,8 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
     where.push(liveClaim(eq(reviewDeskOrders.claimedBy, viewer.id)));
   } else if (query.view === 'unclaimed') {
     where.push(not(liveClaim(isNotNull(reviewDeskOrders.claimedBy))));
-    // Never the orders of a customer who blocked the viewer (decision 074).
-    where.push(notBlockedFor(viewer.id));
+    // Never the orders of a customer who blocked the viewer (decision 074), nor a review awaiting its sign-off (073).
+    where.push(notBlockedFor(viewer.id), not(signOffPending()));
   }
   return where;
 }

@@ -66,3 +66,8 @@ export function awaitingSignOff(viewerId: string): SQL {
   return sql`("submissions"."status" = 'in-review' and exists (select 1 from ${orderSignOffs} s where s.submission_id = "submissions"."id"
     and s.outcome is null and s.completed_by is distinct from ${viewerId}))`;
 }
+
+/** The order awaits a sign-off, anyone's: not work for the unclaimed view (the Sign-off view lists it). */
+export function signOffPending(): SQL {
+  return sql`exists (select 1 from ${orderSignOffs} s where s.submission_id = "submissions"."id" and s.outcome is null)`;
+}

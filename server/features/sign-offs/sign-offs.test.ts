@@ -69,6 +69,8 @@ describe('the second reviewer’s sign-off (issue 44 item 1)', () => {
     expect(await queueIds(ben, 'sign-off')).toContain(id);
     expect(await queueIds(admin, 'sign-off')).toContain(id);
     expect(await queueIds(rita, 'sign-off')).not.toContain(id);
+    // Not work for the unclaimed view: nobody picks it up there.
+    expect(await queueIds(ben, 'unclaimed')).not.toContain(id);
 
     // Nobody changes or moves it meanwhile; its author may not sign it off.
     const edit = await complete(rita, id, 'Sneaky change.');
