@@ -86,7 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Long enough for a 50 MB review document over a slow line (local-disk uploads come through us).
     requestTimeout: 300_000,
     connectionTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    // An idle keep-alive connection stays open longer than a load balancer's usual idle timeout (60 s): the side that
+    // closes first must be the client's, or a request sent as the server closes the socket fails (ECONNRESET, a 502).
+    keepAliveTimeout: 65_000,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
     // Every text the form accepts can come in a /check-now?content=... prefill link (lib/http-limits.ts).
