@@ -299,6 +299,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/verify/:code',
     noindex: true,
+    // The server writes the page for a visitor, into a layout the build pre-renders, with an island for the checks
+    // (decision 076); a signed-in user gets the app.
+    islands: 'certificate',
     page: 'features/certificates/verify-page.tsx',
     access: 'public',
     title: 'Verify a human review certificate',
