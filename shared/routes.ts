@@ -157,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/login',
     prerender: true,
+    islands: 'login',
     page: 'features/auth/login-page.tsx',
     access: 'public',
     title: 'Sign in or create an account',
