@@ -155,11 +155,13 @@ function shownBody(shown: Shown): string {
   );
   return (
     '<div class="flex flex-col gap-6">' +
-    `<div ${CERTIFICATE_PAGE.status}="">${spinnerMarkup()}` +
+    // Room kept for what the island draws (a one-line verdict, a three-line credential verdict on a phone, the editor's
+    // line), so nothing below moves when it does (Lighthouse's layout shift).
+    `<div class="min-h-8" ${CERTIFICATE_PAGE.status}="">${spinnerMarkup()}` +
     '<noscript><p class="text-sm text-slate-700">This page checks the certificate’s signature in your browser: turn on JavaScript to see the verdict, or check the certificate JSON with any Ed25519 verifier.</p></noscript></div>' +
     '<section aria-label="Verifiable credential" class="flex flex-col gap-1 text-sm">' +
-    `<p aria-live="polite" class="text-slate-600" ${CERTIFICATE_PAGE.credential}="">${CREDENTIAL_CHECKING}</p>` +
-    `<p class="text-slate-800" ${CERTIFICATE_PAGE.editor}="" hidden=""></p>` +
+    `<p aria-live="polite" class="min-h-15 text-slate-600" ${CERTIFICATE_PAGE.credential}="">${CREDENTIAL_CHECKING}</p>` +
+    `<p class="min-h-10 text-slate-800" ${CERTIFICATE_PAGE.editor}=""></p>` +
     `<p><a class="inline-flex items-center gap-1 text-emerald-800 underline" href="${e(credentialPath(code))}" download="${e(`humanproof-credential-${code}.json`)}">${ICONS.download}Download credential</a> ` +
     '<span class="text-slate-600">(W3C Verifiable Credential, for any standard verifier)</span></p></section>' +
     detailsMarkup(shown) +

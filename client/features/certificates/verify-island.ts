@@ -77,12 +77,9 @@ export async function runCertificateChecks(data: CertificatePageData, keys: Prom
       const shown = CREDENTIAL_VERDICTS[outcome.verdict];
       if (verdict) {
         verdict.textContent = shown.text;
-        verdict.className = `font-semibold ${shown.className}`;
+        verdict.className = `min-h-15 font-semibold ${shown.className}`;
       }
-      if (editor) {
-        editor.innerHTML = editorLineMarkup(outcome.editor);
-        editor.hidden = false;
-      }
+      if (editor) editor.innerHTML = editorLineMarkup(outcome.editor);
     } catch {
       list = 'failed';
       if (verdict) verdict.textContent = CREDENTIAL_NOT_LOADED;

@@ -39,7 +39,8 @@ function safeDecode(value: string): string {
  * template's code, where this page draws only the slot the server fills.
  */
 export default function VerifyPage({ code }: { code: string }) {
-  if (code === CERTIFICATE_PAGE_TEMPLATE_CODE) return <div data-certificate-page-slot="" />;
+  // Only in the build's rendering: in the browser that code is one more unknown code.
+  if (import.meta.env.SSR && code === CERTIFICATE_PAGE_TEMPLATE_CODE) return <div data-certificate-page-slot="" />;
   return <CertificatePage code={code} />;
 }
 
