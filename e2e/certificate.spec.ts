@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
@@ -64,6 +65,9 @@ test('a completed order links its certificate; the public page verifies it, chec
   await expect(publicPage.getByText('not named', { exact: true })).toBeVisible();
   await expect(publicPage.getByRole('link', { name: 'Download credential' })).toHaveAttribute('href', `/api/v1/certificates/${href.split('/').pop()}/credential`);
   await expect(publicPage.getByText(/took editorial responsibility/)).toHaveCount(0);
+  // The page the server wrote and its island meet WCAG 2.2 AA, as the walk of every route checks the others.
+  const axe = await new AxeBuilder({ page: publicPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Check a text: the delivered copy (with other line endings and a trailing newline) matches; one changed character does not.
   const box = publicPage.getByRole('textbox', { name: 'Check a text' });
