@@ -10,6 +10,9 @@ export function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/** certificate.schema.ts's CERTIFICATE_KEYS_PATH (that module imports zod, and the island may not). */
+export const CERTIFICATE_KEYS_PATH = '/.well-known/humanproof-keys.json';
+
 /** The page's pieces the island finds and fills. */
 export const CERTIFICATE_PAGE = {
   /** The JSON the island checks (`<script type="application/json">`: never run). */

@@ -15,7 +15,7 @@ export const CERTIFICATE_CODE_CHARACTERS = 16;
 export const CERTIFICATE_CODE_PATTERN = /^HP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 export const CERTIFICATE_VERSION = 1;
 export const CERTIFICATE_ALGORITHM = 'Ed25519';
-export const CERTIFICATE_KEYS_PATH = '/.well-known/humanproof-keys.json';
+export { CERTIFICATE_KEYS_PATH } from './certificate-page-markup';
 
 export function certificatePath(code: string): string {
   return `/verify/${code}`;

@@ -17,31 +17,7 @@ import {
   type ListState,
   type SignatureState,
 } from '@shared/certificate-page-markup';
-
-const KEYS_PATH = '/.well-known/humanproof-keys.json';
-
-interface Key {
-  kid: string;
-  x: string;
-}
-
-async function getJson(path: string): Promise<unknown> {
-  // Revalidated every time: the page shows a revocation at once, whatever a cache may keep for other verifiers.
-  const response = await fetch(path, { cache: 'no-cache', headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
-
-/** The published keys, or null when they cannot be read (the page then says "Not verified", never "Verified"). */
-async function publishedKeys(): Promise<Key[] | null> {
-  try {
-    const body = (await getJson(KEYS_PATH)) as { keys?: unknown };
-    if (!Array.isArray(body.keys)) return null;
-    return body.keys.filter((k): k is Key & Record<string, unknown> => typeof k?.kid === 'string' && typeof k?.x === 'string');
-  } catch {
-    return null;
-  }
-}
+import { fetchPublishedKeys, getJson, type PublishedKey } from './api/page-fetch';
 
 /** The page's data, as the server wrote it; null on a page without one (private, not found). */
 export function readPageData(root: ParentNode = document): CertificatePageData | null {
@@ -55,7 +31,7 @@ export function readPageData(root: ParentNode = document): CertificatePageData |
 }
 
 /** Runs the signature, credential and list checks and draws their outcome; resolves when all is drawn. */
-export async function runCertificateChecks(data: CertificatePageData, keys: Promise<Key[] | null>, root: ParentNode = document): Promise<void> {
+export async function runCertificateChecks(data: CertificatePageData, keys: Promise<PublishedKey[] | null>, root: ParentNode = document): Promise<void> {
   const status = root.querySelector(`[${CERTIFICATE_PAGE.status}]`);
   const verdict = root.querySelector<HTMLElement>(`[${CERTIFICATE_PAGE.credential}]`);
   const editor = root.querySelector<HTMLElement>(`[${CERTIFICATE_PAGE.editor}]`);
@@ -122,7 +98,7 @@ export function installTextCheck(data: CertificatePageData, root: ParentNode = d
 }
 
 /** "Check a certificate file": a copy of the certificate JSON, checked against the published keys. */
-export function installFileCheck(data: CertificatePageData, keys: Promise<Key[] | null>, root: ParentNode = document): void {
+export function installFileCheck(data: CertificatePageData, keys: Promise<PublishedKey[] | null>, root: ParentNode = document): void {
   const form = root.querySelector<HTMLFormElement>(`form[${CERTIFICATE_PAGE.fileForm}]`);
   const field = form?.querySelector('textarea');
   const button = form?.querySelector('button');
@@ -161,7 +137,7 @@ export function installFileCheck(data: CertificatePageData, keys: Promise<Key[] 
 export function installCertificateIsland(root: ParentNode = document): Promise<void> {
   const data = readPageData(root);
   if (!data) return Promise.resolve();
-  const keys = publishedKeys();
+  const keys = fetchPublishedKeys();
   installTextCheck(data, root);
   installFileCheck(data, keys, root);
   return runCertificateChecks(data, keys, root);
