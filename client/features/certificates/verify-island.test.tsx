@@ -212,6 +212,23 @@ describe('the certificate page’s island', () => {
     );
   });
 
+  it('names the editor the credential names, as text even when it is markup', async () => {
+    const file = await signedFile('valid');
+    await serve(file);
+    const hostile = { name: '<img src=x onerror="window.hacked=1">', organisation: 'Example & <b>News</b>' };
+    const credential = await fixtures.credential(hostile);
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === credentialPath(CODE) ? json(credential) : answer(url))),
+    );
+    const page = await islandPage(file);
+    const editor = page.querySelector('[data-credential-editor]')!;
+    expect(editor.querySelector('img, b')).toBeNull();
+    expect(editor.textContent).toBe(`Editorial responsibility: ${hostile.name} (${hostile.organisation}), as the customer named them.`);
+    expect(page.querySelector('[data-certificate-status]')!.textContent).toBe(CERTIFICATE_MESSAGES.verified);
+  });
+
   it('keeps a hostile reviewer name as text and checks its signature all the same', async () => {
     const hostile = '</script><img src=x onerror="window.hacked=1">';
     const file = await signedFile('valid', hostile);
