@@ -15,6 +15,7 @@ import { BLOG_POSTS } from '@client/features/public-site/blog/posts';
 import { queryKeys } from '@client/lib/query-keys';
 import { SITE_CONFIG_DEFAULTS } from '@client/lib/site-config-fetch';
 import { VAT_STANDARD_RATE_BASIS_POINTS } from '@shared/vat';
+import { CERTIFICATE_PAGE_TEMPLATE_CODE } from '@shared/certificate-page-markup';
 
 /** A path no route matches, to render the 404 page (it shows the same whatever the path). */
 const NOT_FOUND_PROBE = '/__not-found__';
@@ -56,7 +57,6 @@ async function renderVariants(path: string): Promise<Pick<PrerenderedPage, 'html
 export async function prerenderPages(): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const route of PAGE_ROUTES) {
-    if (!route.prerender) continue;
     if (route.path === '/blog/:slug') {
       for (const post of BLOG_POSTS) {
         const path = `/blog/${post.slug}`;
@@ -72,6 +72,19 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
       }
       continue;
     }
+    if (route.path === '/verify/:code') {
+      // The certificate page's layout, whose content the server writes per certificate (decision 076).
+      pages.push({
+        path: route.path,
+        route: route.path,
+        title: route.title,
+        ...(route.description ? { description: route.description } : {}),
+        ogType: 'website',
+        html: await renderPath(`/verify/${CERTIFICATE_PAGE_TEMPLATE_CODE}`),
+      });
+      continue;
+    }
+    if (!route.prerender) continue;
     if (route.path.includes(':')) throw new Error(`${route.path}: a pre-rendered pattern needs its list of paths here`);
     pages.push({
       path: route.path,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createOrderViaApi, expect, signUpViaApi, test } from './fixtures';
 import { E2E_BASE_URL } from './env';
@@ -47,8 +48,15 @@ test('a completed order links its certificate; the public page verifies it, chec
   // Anybody, signed out, sees "Verified", the reviewer as first name and initial, and no text.
   const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
   const publicPage = await visitor.newPage();
+  const scripts: string[] = [];
+  publicPage.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await publicPage.goto(href);
   await expect(publicPage.getByRole('status').filter({ hasText: 'Verified' })).toBeVisible();
+  // The server wrote the page; the visitor loads its island alone, never the app (decision 076).
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((script) => /^\/assets\/certificate-islands-[\w-]+\.js$/.test(script)), scripts.join(', ')).toBe(true);
   await expect(publicPage.getByText('Morgan W.')).toBeVisible();
   await expect(publicPage.getByText('Whitfield')).toHaveCount(0);
   await expect(publicPage.getByText('quietest kettle')).toHaveCount(0);
@@ -57,6 +65,9 @@ test('a completed order links its certificate; the public page verifies it, chec
   await expect(publicPage.getByText('not named', { exact: true })).toBeVisible();
   await expect(publicPage.getByRole('link', { name: 'Download credential' })).toHaveAttribute('href', `/api/v1/certificates/${href.split('/').pop()}/credential`);
   await expect(publicPage.getByText(/took editorial responsibility/)).toHaveCount(0);
+  // The page the server wrote and its island meet WCAG 2.2 AA, as the walk of every route checks the others.
+  const axe = await new AxeBuilder({ page: publicPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Check a text: the delivered copy (with other line endings and a trailing newline) matches; one changed character does not.
   const box = publicPage.getByRole('textbox', { name: 'Check a text' });
@@ -78,6 +89,23 @@ test('a completed order links its certificate; the public page verifies it, chec
   await fileBox.fill(JSON.stringify({ ...json, certificate: { ...json.certificate, reviewer: 'Someone Else' } }));
   await publicPage.getByRole('button', { name: 'Check file' }).click();
   await expect(publicPage.getByText('Not verified: this file was changed, or HumanProof did not sign it.')).toBeVisible();
+
+  // Without JavaScript the details and the links are there, and the page says what it cannot check.
+  const noScript = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  expect((await plain.goto(href))?.status()).toBe(200);
+  await expect(plain.getByText('Morgan W.')).toBeVisible();
+  // (A browser with scripting off shows the <noscript> note; Playwright's switch leaves the parser's scripting flag on.)
+  expect(await plain.locator('[data-certificate-status] noscript').innerHTML()).toContain('turn on JavaScript to see the verdict');
+  for (const name of ['Download PDF', 'Badge', 'Certificate JSON', 'Download credential']) await expect(plain.getByRole('link', { name })).toBeVisible();
+  await noScript.close();
+
+  // The signed-in customer opens it too: the app's page, which verifies it as before.
+  const own = await page.context().newPage();
+  await own.goto(href);
+  await expect(own.getByRole('status').filter({ hasText: 'Verified' })).toBeVisible();
+  await expect(own.getByText('Morgan W.')).toBeVisible();
+  await own.close();
 
   // Private: the page says only that a valid certificate exists.
   await certificate.getByRole('checkbox', { name: /Keep the details private/ }).check();

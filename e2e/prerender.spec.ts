@@ -13,9 +13,9 @@ async function reactOwnsHeading(page: Page): Promise<void> {
 /**
  * The pre-rendered public pages (decision 019) and the <h1> each shows before and after hydration. `islands`: the
  * script a visitor gets in place of the app, the static pages' (decision 049), the order form's (decision 051) or the
- * support pages' (decision 071).
+ * support pages' (decision 071) or /login's (decision 076).
  */
-const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-form' | 'support' }[] = [
+const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-form' | 'support' | 'login' }[] = [
   { path: '/', h1: 'AI wrote it. A human makes sure it’s right.', islands: 'static' },
   { path: '/about', h1: 'We put a human between your AI draft and your readers', islands: 'static' },
   { path: '/services', h1: 'Human review at the level your content needs', islands: 'static' },
@@ -26,7 +26,7 @@ const PAGES: readonly { path: string; h1: string; islands?: 'static' | 'order-fo
   { path: '/terms-of-service', h1: 'Terms of service', islands: 'static' },
   { path: '/accessibility', h1: 'Accessibility statement', islands: 'static' },
   { path: '/check-now', h1: 'Submit your content for human review', islands: 'order-form' },
-  { path: '/login', h1: 'Welcome to HumanProof' },
+  { path: '/login', h1: 'Welcome to HumanProof', islands: 'login' },
   { path: '/no-such-page', h1: '404 Page Not Found' },
 ];
 
@@ -84,8 +84,8 @@ test.describe('pre-rendered pages', () => {
     });
   }
 
-  for (const p of PAGES.filter((page) => page.islands === 'support')) {
-    test(`${p.path} is static for a visitor: the support pages' island script alone, no React`, async ({ page }) => {
+  for (const p of PAGES.filter((page) => page.islands === 'support' || page.islands === 'login')) {
+    test(`${p.path} is static for a visitor: its island script alone, no React`, async ({ page }) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -93,14 +93,14 @@ test.describe('pre-rendered pages', () => {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1);
       await page.locator('html[data-islands-ready]').waitFor({ state: 'attached' });
-      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/support-islands-[\w-]+\.js$/)]);
+      expect(scripts).toEqual([expect.stringMatching(p.islands === 'login' ? /^\/assets\/login-islands-[\w-]+\.js$/ : /^\/assets\/support-islands-[\w-]+\.js$/)]);
       expect(await page.evaluate(() => Object.keys(document.querySelector('main h1')!).some((key) => key.startsWith('__react')))).toBe(false);
     });
   }
 
   // A visitor with the signed-in hint gets the app on these pages, which must adopt their HTML as it did before
-  // they were islands (decision 071).
-  for (const p of PAGES.filter((page) => page.islands === 'support')) {
+  // they were islands (decisions 071 and 076).
+  for (const p of PAGES.filter((page) => page.islands === 'support' || page.islands === 'login')) {
     test(`${p.path} hydrates without a mismatch for a signed-in visitor`, async ({ page }) => {
       await signUpViaApi(page, { firstName: 'Hana' });
       await page.addInitScript(() => {
@@ -233,7 +233,8 @@ test.describe('typed before hydration', () => {
 
   test("/login's two buttons stay where they were painted when its pending-submission notice appears", async ({ page }) => {
     // A visitor sent to sign in by the order form's island arrives by a full page load, and presses at once: the
-    // notice, which only the hydrated page can show, must not move the buttons under their pointer.
+    // notice, which only the island can show (it reads this browser's storage), must not move the buttons under their
+    // pointer.
     await page.addInitScript(() => {
       if (location.pathname === '/login') localStorage.setItem('pendingSubmission', JSON.stringify({ content: 'Held for sign-in.', wordCount: 3 }));
     });

@@ -1,5 +1,6 @@
 import canonicalize from 'canonicalize';
-import { normaliseTextForHash, type CertificateBody, type CertificateKey } from './certificate.schema';
+import type { CertificateBody, CertificateKey } from './certificate.schema';
+import { normaliseTextForHash } from './certificate-text';
 import { parseStrictJson } from './strict-json';
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ export const CERTIFICATE_CODE_CHARACTERS = 16;
 export const CERTIFICATE_CODE_PATTERN = /^HP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 export const CERTIFICATE_VERSION = 1;
 export const CERTIFICATE_ALGORITHM = 'Ed25519';
-export const CERTIFICATE_KEYS_PATH = '/.well-known/humanproof-keys.json';
+export { CERTIFICATE_KEYS_PATH } from './certificate-page-markup';
 
 export function certificatePath(code: string): string {
   return `/verify/${code}`;
@@ -42,13 +42,7 @@ export function normaliseCertificateCode(input: string): string | null {
   return CERTIFICATE_CODE_PATTERN.test(code) ? code : null;
 }
 
-/**
- * The delivered text as it is hashed: Unicode NFC, LF line endings, trimmed. A copy pasted from an e-mail or a
- * Windows editor hashes the same; any changed character does not.
- */
-export function normaliseTextForHash(text: string): string {
-  return text.normalize('NFC').replace(/\r\n?/g, '\n').trim();
-}
+export { normaliseTextForHash } from './certificate-text';
 
 export const certificateEffortSchema = z.object({
   activeMinutes: z.number().int().min(0),

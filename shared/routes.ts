@@ -157,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/login',
     prerender: true,
+    islands: 'login',
     page: 'features/auth/login-page.tsx',
     access: 'public',
     title: 'Sign in or create an account',
@@ -299,6 +300,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/verify/:code',
     noindex: true,
+    // The server writes the page for a visitor, into a layout the build pre-renders, with an island for the checks
+    // (decision 076); a signed-in user gets the app.
+    islands: 'certificate',
     page: 'features/certificates/verify-page.tsx',
     access: 'public',
     title: 'Verify a human review certificate',

@@ -5,6 +5,7 @@ import { jsonLdFor, type PrerenderedPage, pageHeadTags, SITEMAP_ROUTES, sitemapX
 import type { SupportContact } from '../../shared/brand';
 import { SESSION_HINT_SCRIPT, SESSION_HINT_STYLE } from '../../shared/session-hint';
 import { DRAFT_HINT_SCRIPT } from '../../shared/draft-hint';
+import { CERTIFICATE_PAGE_SLOT } from '../../shared/certificate-page-markup';
 import { scriptsAfterPaint } from './after-paint';
 import { type ShellScript, withMeta } from './route-preloads';
 
@@ -18,7 +19,21 @@ export function readPrerenderedPages(clientDir: string): PrerenderedPage[] {
 export interface PageDocuments {
   /** The HTML for a path and its status: pre-rendered when there is one, else the route's shell, else the 404. */
   documentFor(pathname: string): { status: 200 | 404; html: string };
+  /**
+   * A page the server writes per request into a layout the build pre-rendered (decision 076: /verify/:code): the
+   * route's template with `content` in its slot, its head tags for `path`, and only the visitor's island script.
+   * Undefined without a build's template (API tests).
+   */
+  fromTemplate(route: string, input: { path: string; title?: string; content: string }): string | undefined;
   sitemap: string;
+}
+
+/** The island shell without the app's scripts: a page written for a visitor loads its island whatever the hint says. */
+function visitorScriptsOnly(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin src="[^"]+" data-for="signed-in"><\/script>/g, '')
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+" data-for="signed-in">/g, '')
+    .replace(/ data-for="visitor"/g, '');
 }
 
 /**
@@ -51,8 +66,15 @@ export function buildPageDocuments(options: {
   const rendered = new Map<string, string>();
   let notFound = withHead(shellFor(undefined), pageHeadTags({ origin, path: '/404', title: NOT_FOUND_TITLE, noindex: true }));
 
+  const templates = new Map<string, { html: string; route: PageRoute }>();
   for (const page of pages) {
     const route = page.route ? PAGE_ROUTES.find((r) => r.path === page.route) : undefined;
+    if (route && page.path === route.path && route.path.includes(':')) {
+      const shell = route.islands ? visitorScriptsOnly(shellFor(route, 'islands')) : shellFor(route);
+      const html = scriptsAfterPaint(inlineStyles(shell)).replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+      templates.set(route.path, { html, route });
+      continue;
+    }
     const signedInVariant = Boolean(route?.signedInPage);
     const shell = shellFor(route, route?.islands ? 'islands' : 'app');
     let html = scriptsAfterPaint(inlineStyles(withMeta(shell, page.title, page.description)));
@@ -88,7 +110,7 @@ export function buildPageDocuments(options: {
   const entries: SitemapEntry[] = [
     ...SITEMAP_ROUTES.filter((route) => rendered.has(route.path)).map((route) => ({ path: route.path })),
     ...pages
-      .filter((page) => page.path !== null && page.route?.includes(':'))
+      .filter((page) => page.path !== null && page.route?.includes(':') && page.path !== page.route)
       .map((page) => ({ path: page.path!, lastModified: page.lastModified })),
   ];
 
@@ -101,6 +123,13 @@ export function buildPageDocuments(options: {
       // Without a build's pre-rendered pages (an API-only test folder), every route keeps its shell.
       if (!route || (route.prerender && rendered.size > 0)) return { status: 404, html: notFound };
       return { status: 200, html: noindexShells.get(route) ?? shellFor(route) };
+    },
+    fromTemplate(routePath, { path, title, content }) {
+      const template = templates.get(routePath);
+      if (!template || !template.html.includes(CERTIFICATE_PAGE_SLOT)) return undefined;
+      const { route } = template;
+      const head = pageHeadTags({ origin, path, title: title ?? route.title, description: route.description, noindex: true });
+      return withHead(withMeta(template.html, title ?? route.title, route.description), head).replace(CERTIFICATE_PAGE_SLOT, () => content);
     },
     sitemap: sitemapXml(origin, entries),
   };

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { LOGIN_URL, SIGN_UP_URL } from '@client/lib/login-redirect';
 import { usePageMeta } from '@client/lib/page-meta';
 import { useHydrated } from '@client/lib/use-hydrated';
-import { pendingOrderLine, readPendingOrder } from './pending-order';
+import { pendingOrderLine, readPendingOrder } from './pending-order-summary';
 
 export default function LoginPage() {
   usePageMeta();
@@ -16,7 +16,7 @@ export default function LoginPage() {
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold">Welcome to HumanProof</h1>
       <p className="mt-2 text-center text-slate-600">Sign in or create an account to order and track your reviews.</p>
-      <div className="mt-8 grid gap-6 md:grid-cols-2">
+      <div className="mt-8 grid gap-6 md:grid-cols-2" data-login-cards="">
         <Card>
           <CardHeader>
             <LogIn className="h-6 w-6 text-emerald-700" aria-hidden="true" />

@@ -16,6 +16,7 @@ import { Details, StatusHeading, useSignatureCheck, type ListCheck } from './cer
 import { useCredentialCheck } from './api/credential-check';
 import { CheckFile, CheckText } from './paste-checks';
 import { CredentialCheck } from './credential-check';
+import { CERTIFICATE_PAGE_TEMPLATE_CODE } from '@shared/certificate-page-markup';
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return CERTIFICATE_MESSAGES.notFound;
@@ -32,8 +33,18 @@ function safeDecode(value: string): string {
   }
 }
 
-/** /verify/:code: the public certificate page, no sign-in (issue 24). */
-export default function VerifyPage({ code: rawCode }: { code: string }) {
+/**
+ * /verify/:code: the public certificate page, no sign-in (issue 24), as the app draws it for a signed-in user. A
+ * visitor gets the server's page and its island (decision 076); the build renders the layout around it at the
+ * template's code, where this page draws only the slot the server fills.
+ */
+export default function VerifyPage({ code }: { code: string }) {
+  // Only in the build's rendering: in the browser that code is one more unknown code.
+  if (import.meta.env.SSR && code === CERTIFICATE_PAGE_TEMPLATE_CODE) return <div data-certificate-page-slot="" />;
+  return <CertificatePage code={code} />;
+}
+
+function CertificatePage({ code: rawCode }: { code: string }) {
   usePageMeta();
   const code = normaliseCertificateCode(safeDecode(rawCode)) ?? rawCode;
   const certificate = usePublicCertificate(code);

@@ -6,6 +6,7 @@ import {
   CERTIFICATE_KEYS_PATH,
   CERTIFICATE_MESSAGES,
   certificateKeysSchema,
+  certificatePath,
   certificateVisibilitySchema,
   ownCertificateSchema,
   publicCertificateSchema,
@@ -14,13 +15,14 @@ import { editorLine } from '../../../shared/editorial.schema';
 import type { EditorialRecord } from '../../../shared/editorial-record.schema';
 import { certificates, submissions } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
-import { requireUser } from '../../plugins/auth';
+import { getCurrentUser, requireUser } from '../../plugins/auth';
+import { certificatePageBody } from '../../../shared/certificate-page-body';
 import { getAccessibleOrder } from '../customer-orders';
 import { editorialRecordOfDelivery } from '../editorial-records';
 import { badgeSvg } from './badge';
 import { assertMayReadPrivate, lookUp, lookUpLimit, publicLookUpOptions } from './look-up';
 import { buildCertificatePdf } from './certificate-pdf';
-import { latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate } from './read-certificates';
+import { latestCertificateOfOrder, publishedKeys, toOwnCertificate, toPublicCertificate, type CertificateRow } from './read-certificates';
 
 const codeParams = z.object({ code: z.string().max(64) });
 const submissionParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'Invalid id') });
@@ -60,17 +62,26 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     return { keys: await publishedKeys(app.db) };
   });
 
-  // The page itself is the client's (/verify/:code in shared/routes.ts); the server answers 404 for a code that
-  // does not exist, so an unknown code is a real "not found" to browsers and search engines alike.
+  // The page: a real 404 for a code that does not exist, so an unknown code is "not found" to browsers and search
+  // engines alike. A visitor gets the page written here, with the certificate's details and links in its HTML and an
+  // island for the checks that need the browser; a signed-in user gets the app, as before (decision 076).
   api.get('/verify/:code', { config: { access: 'public', reply: 'html' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
-    let status = 200;
+    let row: CertificateRow | null = null;
     try {
-      await lookUp(request, request.params.code);
+      row = await lookUp(request, request.params.code);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-      status = 404;
     }
-    return sendPage(reply, request.url.split('?')[0]!, status);
+    const status = row ? 200 : 404;
+    // The answer depends on the session cookie; nobody's cache keeps it unchecked, so a revocation shows at once.
+    void reply.header('vary', 'cookie').header('cache-control', 'no-cache');
+    if (await getCurrentUser(request)) return sendPage(reply, request.url.split('?')[0]!, status);
+    const content = certificatePageBody(row ? { kind: 'found', certificate: toPublicCertificate(row) } : { kind: 'not-found' });
+    const pages = reply.server.pages.documents;
+    const html =
+      pages?.fromTemplate('/verify/:code', row ? { path: certificatePath(row.code), content } : { path: '/404', title: 'Certificate not found', content }) ??
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${row ? 'Certificate' : 'Not found'}</title></head><body><main>${content}</main></body></html>`;
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
   });
 
   api.get('/verify/:code/badge.svg', { config: { access: 'public', reply: 'file' }, schema: { params: codeParams }, preHandler }, async (request, reply) => {
@@ -131,10 +142,10 @@ async function editorOfDelivery(db: FastifyInstance['db'], deliveryId: string): 
   return editorLine(record ? (JSON.parse(record.body) as EditorialRecord).editorialResponsibility : null);
 }
 
-/** The app's page for this path (pre-rendered pages, shells) with the given status; a bare page without a build. */
+/** The app's page for this path (its shell) with the given status, for a signed-in user; a bare page without a build. */
 function sendPage(reply: FastifyReply, pathname: string, status: number) {
   const pages = reply.server.pages.documents;
   // The verify page's shell either way: the page itself says "Certificate not found" when the code is unknown.
   const html = pages ? pages.documentFor(pathname).html : `<!doctype html><title>${status === 404 ? 'Not found' : 'Certificate'}</title>`;
-  return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
 }

@@ -2,13 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificateKey } from '@shared/certificate.schema';
 import { checkCredential } from '@shared/credential-verify';
 import { queryKeys } from '@client/lib/query-keys';
-
-async function getJson(path: string): Promise<unknown> {
-  // Revalidated every time: the page shows a revocation at once, whatever a cache may keep for other verifiers.
-  const response = await fetch(path, { cache: 'no-cache', headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
+import { getJson } from './page-fetch';
 
 /** The certificate's credential and the status list, fetched and checked in this browser (decision 060). */
 export const credentialCheckQueryOptions = (code: string, keys: readonly CertificateKey[] | undefined) =>
