@@ -114,6 +114,9 @@ function detailsMarkup(shown: Shown): string {
     fact('Words changed', e(body.effort.wordsChanged.toLocaleString('en-GB'))) +
     fact('Claims checked', e(claimText)) +
     fact('Language findings fixed', e(body.effort.findingsFixed.toLocaleString('en-GB'))) +
+    (body.signedOffBy === undefined
+      ? ''
+      : fact('Second reviewer', e(body.signedOffBy === null ? 'None signed it off' : `${body.signedOffBy} signed it off before delivery`))) +
     fact('Signature', `Ed25519, key <span class="font-mono">${e(shown.keyId)}</span>, issued by ${e(body.issuer)}`, 'sm:col-span-2', 'text-xs break-all') +
     '</dl></div>'
   );

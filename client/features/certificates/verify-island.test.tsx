@@ -28,7 +28,7 @@ const WAIT = { timeout: 15_000 };
 
 type Shown = Extract<PublicCertificate, { visibility: 'public' }>;
 
-async function signedFile(status: 'valid' | 'revoked', reviewer = 'Rita R.'): Promise<Shown> {
+async function signedFile(status: 'valid' | 'revoked', reviewer = 'Rita R.', signedOffBy?: string | null): Promise<Shown> {
   const certificate: CertificateBody = {
     version: 1,
     code: CODE,
@@ -41,6 +41,7 @@ async function signedFile(status: 'valid' | 'revoked', reviewer = 'Rita R.'): Pr
     effort: { activeMinutes: 12, wordsChanged: 30, claimsByVerdict: { supported: 1, corrected: 0, unsupported: 0, opinion: 0 }, findingsFixed: 2 },
     textSha256: await textSha256(TEXT),
     issuer: 'http://localhost:5000',
+    ...(signedOffBy === undefined ? {} : { signedOffBy }),
   };
   const signature = sign(null, Buffer.from(canonicalize(certificate) ?? '', 'utf8'), key.privateKey).toString('base64url');
   return {
@@ -147,6 +148,19 @@ describe('the certificate page’s island', () => {
     expect(section(island)).toBe(section(react));
     const links = (root: Element) => [...root.querySelectorAll('a')].map((a) => `${a.textContent} ${a.getAttribute('href')}`);
     expect(links(island)).toEqual(links(react));
+  });
+
+  it('names the second reviewer who signed it off, or that none did, as the React page does (decision 073)', async () => {
+    for (const signer of ['Ben <b>R.</b>', null]) {
+      const file = await signedFile('valid', 'Rita R.', signer);
+      await serve(file);
+      const react = await reactPage();
+      const island = await islandPage(file);
+      expect(normalised(island.querySelector('dl'))).toBe(normalised(react.querySelector('dl')));
+      expect(island.querySelector('dl')!.textContent).toContain(signer === null ? 'None signed it off' : `${signer} signed it off before delivery`);
+      cleanup();
+      document.body.innerHTML = '';
+    }
   });
 
   it('says "Revoked" for a revoked certificate and for one the list marks revoked; never "Verified" when the list or the keys cannot be read', async () => {
