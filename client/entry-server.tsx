@@ -72,28 +72,15 @@ export async function prerenderPages(): Promise<PrerenderedPage[]> {
       }
       continue;
     }
+    const page = { path: route.path, route: route.path, title: route.title, ...(route.description ? { description: route.description } : {}), ogType: 'website' as const };
     if (route.path === '/verify/:code') {
       // The certificate page's layout, whose content the server writes per certificate (decision 076).
-      pages.push({
-        path: route.path,
-        route: route.path,
-        title: route.title,
-        ...(route.description ? { description: route.description } : {}),
-        ogType: 'website',
-        html: await renderPath(`/verify/${CERTIFICATE_PAGE_TEMPLATE_CODE}`),
-      });
+      pages.push({ ...page, html: await renderPath(`/verify/${CERTIFICATE_PAGE_TEMPLATE_CODE}`) });
       continue;
     }
     if (!route.prerender) continue;
     if (route.path.includes(':')) throw new Error(`${route.path}: a pre-rendered pattern needs its list of paths here`);
-    pages.push({
-      path: route.path,
-      route: route.path,
-      title: route.title,
-      ...(route.description ? { description: route.description } : {}),
-      ogType: 'website',
-      ...(await renderVariants(route.path)),
-    });
+    pages.push({ ...page, ...(await renderVariants(route.path)) });
   }
   pages.push({
     path: null,

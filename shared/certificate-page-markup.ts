@@ -94,7 +94,7 @@ export function statusHeadingMarkup(data: Pick<CertificatePageData, 'status' | '
   return `<div class="flex items-start gap-3 ${colour}" role="status">${ICONS.shieldAlert}<p class="font-semibold">${text}</p></div>`;
 }
 
-/** credential-check.tsx's verdicts. */
+/** The credential check's verdicts, in the island and the app's page (credential-check.tsx) alike. */
 export const CREDENTIAL_VERDICTS: Record<'verified' | 'revoked' | 'status-unchecked' | 'not-verified' | 'unsupported', { text: string; className: string }> = {
   verified: {
     text: 'Credential verified: its signature (the eddsa-jcs-2022 proof) and HumanProof’s revocation list were both checked in this browser.',

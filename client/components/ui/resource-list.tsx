@@ -59,6 +59,7 @@ export function ResourceList<T extends { id: string }>({
  */
 export function ResourceRow({
   title,
+  badge,
   titleClassName,
   details,
   extra,
@@ -68,6 +69,8 @@ export function ResourceRow({
   children,
 }: {
   title: ReactNode;
+  /** Beside the title (a kind, a state), wrapping under it on a narrow screen. */
+  badge?: ReactNode;
   titleClassName?: string;
   details: ReactNode;
   extra?: ReactNode;
@@ -81,7 +84,16 @@ export function ResourceRow({
     <li className={cn('flex flex-col gap-2', style.row)} data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className={style.text}>
-          <p className={cn('font-medium', titleClassName)}>{title}</p>
+          <p className={cn('font-medium', titleClassName)}>
+            {badge ? (
+              <span className="flex flex-wrap items-center gap-2 break-words">
+                {title}
+                {badge}
+              </span>
+            ) : (
+              title
+            )}
+          </p>
           <p className={style.details}>{details}</p>
           {extra}
         </div>

@@ -58,12 +58,8 @@ function DocumentList() {
       {(document) => (
         <ResourceRow
           testId="billing-document"
-          title={
-            <span className="flex flex-wrap items-center gap-2">
-              {document.number}
-              <Badge tone={document.kind === 'credit-note' ? 'yellow' : 'grey'}>{BILLING_DOCUMENT_TITLES[document.kind]}</Badge>
-            </span>
-          }
+          title={document.number}
+          badge={<Badge tone={document.kind === 'credit-note' ? 'yellow' : 'grey'}>{BILLING_DOCUMENT_TITLES[document.kind]}</Badge>}
           details={
             <>
               {formatDate(document.issuedAt)} · {document.kind === 'credit-note' ? `${formatPence(document.grossPence)} credited` : formatPence(document.grossPence)}

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import type { CertificateKey } from '@shared/certificate.schema';
 import { credentialPath } from '@shared/credential.schema';
 import type { CredentialOutcome } from '@shared/credential-verify';
+import { CREDENTIAL_CHECKING, CREDENTIAL_NOT_LOADED, CREDENTIAL_VERDICTS } from '@shared/certificate-page-markup';
 import { useCredentialCheck } from './api/credential-check';
 
 // ---------------------------------------------------------------------------------------------
@@ -11,20 +12,6 @@ import { useCredentialCheck } from './api/credential-check';
 // JSON-LD processor too large for this page; examples/verify-certificate.ts and any VC verifier check it.
 // ---------------------------------------------------------------------------------------------
 
-const VERDICT_TEXT: Record<CredentialOutcome['verdict'], { text: string; className: string }> = {
-  verified: {
-    text: 'Credential verified: its signature (the eddsa-jcs-2022 proof) and HumanProof’s revocation list were both checked in this browser.',
-    className: 'text-emerald-800',
-  },
-  revoked: { text: 'Credential revoked: HumanProof’s revocation list marks this credential as revoked.', className: 'text-red-800' },
-  'status-unchecked': {
-    text: 'Credential signature verified, but the revocation list could not be checked, so it is not shown as verified.',
-    className: 'text-amber-800',
-  },
-  'not-verified': { text: 'Credential not verified: it does not match a key HumanProof publishes.', className: 'text-red-800' },
-  unsupported: { text: 'This browser cannot check Ed25519 signatures. Open this page in a current browser to check the credential.', className: 'text-red-800' },
-};
-
 /** Who holds editorial responsibility, as the signed credential names them: the publisher, not our reviewer. */
 function editorText(editor: CredentialOutcome['editor']): string {
   if (!editor) return 'not named';
@@ -33,12 +20,12 @@ function editorText(editor: CredentialOutcome['editor']): string {
 
 export function CredentialCheck({ code, keys }: { code: string; keys: readonly CertificateKey[] | undefined }) {
   const outcome = useCredentialCheck(code, keys);
-  const verdict = outcome.data ? VERDICT_TEXT[outcome.data.verdict] : null;
+  const verdict = outcome.data ? CREDENTIAL_VERDICTS[outcome.data.verdict] : null;
   return (
     <section aria-label="Verifiable credential" className="flex flex-col gap-1 text-sm">
       {/* Announced, but not a second role="status" beside the certificate's own heading. */}
       <p aria-live="polite" className={verdict ? `font-semibold ${verdict.className}` : 'text-slate-600'}>
-        {verdict?.text ?? (outcome.isError ? 'The verifiable credential could not be loaded, so it was not checked.' : 'Checking the verifiable credential…')}
+        {verdict?.text ?? (outcome.isError ? CREDENTIAL_NOT_LOADED : CREDENTIAL_CHECKING)}
       </p>
       {outcome.data ? (
         <p className="text-slate-800">

@@ -56,12 +56,8 @@ export function ReviewersCard() {
           {(item) => (
             <ResourceRow
               testId="reviewer-preference"
-              title={
-                <span className="flex flex-wrap items-center gap-2 break-words">
-                  {item.pseudonym}
-                  <Badge tone={item.preference === 'blocked' ? 'red' : 'green'}>{REVIEWER_PREFERENCE_LABELS[item.preference]}</Badge>
-                </span>
-              }
+              title={item.pseudonym}
+              badge={<Badge tone={item.preference === 'blocked' ? 'red' : 'green'}>{REVIEWER_PREFERENCE_LABELS[item.preference]}</Badge>}
               details={<span className="break-words">{details(item, data?.organisationName ?? null)}</span>}
               actions={
                 item.canUndo ? (
