@@ -589,7 +589,16 @@ export interface components {
                 statement: string;
                 wordsChanged: number;
             };
-            secondReview: null;
+            secondReview: {
+                reviewer: {
+                    name: string;
+                    number: number | null;
+                    pseudonym: string;
+                };
+                /** @constant */
+                signedOff: true;
+                statement: string;
+            } | null;
             submittedAs: string;
             textSha256: string | null;
             /** @constant */
@@ -970,6 +979,7 @@ export interface operations {
                             issuer: string;
                             orderId: string;
                             reviewer: string;
+                            signedOffBy?: string | null;
                             textSha256: string | null;
                             /** @enum {string} */
                             tier: "fact-checked" | "polished" | "rewritten";
