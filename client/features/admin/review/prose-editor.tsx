@@ -2,7 +2,7 @@ import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { setDiagnostics } from '@codemirror/lint';
 import { historyField } from '@codemirror/commands';
 import { MergeView, unifiedMergeView } from '@codemirror/merge';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { Finding } from '@shared/language-checks.schema';
 import { cn } from '@client/lib/cn';
@@ -52,6 +52,8 @@ export interface ProseEditorProps {
   onChange: (text: string) => void;
   unified: boolean;
   onUnifiedChange: (unified: boolean) => void;
+  /** The reviewed text may not be changed now (a review awaiting its sign-off): shown and selectable, not editable. */
+  readOnly?: boolean;
   findings: FindingMarks | null;
   claims: readonly SpanMark[];
   onMarkClick: (kind: 'finding' | 'suggestion', key: string) => void;
@@ -59,6 +61,10 @@ export interface ProseEditorProps {
   onQuote: () => void;
   handleRef?: Ref<ProseEditorHandle>;
   className?: string;
+}
+
+function lockExtensions(readOnly: boolean) {
+  return readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [];
 }
 
 interface Views {
@@ -74,7 +80,9 @@ interface Views {
  * while it is open and hands each change to the draft.
  */
 export function ProseEditor(props: ProseEditorProps) {
-  const { original, initialText, unified, findings, claims, handleRef, className } = props;
+  const { original, initialText, unified, findings, claims, handleRef, className, readOnly = false } = props;
+  /** The reviewed text's read-only switch, changed in place (no new view, so nothing typed or undone is lost). */
+  const lock = useRef(new Compartment());
   const host = useRef<HTMLDivElement>(null);
   const views = useRef<Views | null>(null);
   const latest = useRef(props);
@@ -95,6 +103,7 @@ export function ProseEditor(props: ProseEditorProps) {
     const selection = { anchor: Math.min(anchor, text.length), head: Math.min(head, text.length) };
     const reviewedExtensions = [
       proseBase('Reviewed content'),
+      lock.current.of(lockExtensions(latest.current.readOnly ?? false)),
       history === undefined ? [] : historyField.init(() => history),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) latest.current.onChange(update.state.doc.toString());
@@ -159,6 +168,11 @@ export function ProseEditor(props: ProseEditorProps) {
       views.current = null;
     };
   }, [unified, original]);
+
+  useEffect(() => {
+    const view = views.current?.reviewed;
+    if (view) view.dispatch({ effects: lock.current.reconfigure(lockExtensions(readOnly)) });
+  }, [readOnly, unified, original]);
 
   // The findings: a new check marks them all in the text as it is now; an accept or an ignore takes its mark away.
   useEffect(() => {

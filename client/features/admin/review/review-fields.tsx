@@ -22,7 +22,14 @@ function ReviewEditors({ review }: { review: ReviewFormModel }) {
       </FormField>
       <FormField label="Reviewed content" hint="Starts as a copy of the original: edit it in place.">
         {(p) => (
-          <Textarea {...p} rows={14} value={review.draft.fields.text} onChange={(e) => review.draft.edit.text(e.target.value)} className="min-h-64" />
+          <Textarea
+            {...p}
+            rows={14}
+            value={review.draft.fields.text}
+            readOnly={review.awaitingSignOff}
+            onChange={(e) => review.draft.edit.text(e.target.value)}
+            className="min-h-64"
+          />
         )}
       </FormField>
     </div>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FACT_CHECK_MESSAGES } from '@shared/fact-check.schema';
+import { SIGN_OFF_MESSAGES } from '@shared/sign-offs.schema';
 import { Button } from '@client/components/ui/button';
 import { DeliveryCheckDialog } from './delivery-check';
 import type { ReviewFormModel } from './use-review-form';
@@ -17,7 +18,7 @@ export function ReviewFormFrame({ review, actionsSlot, children }: { review: Rev
   // `form` ties Complete Review to this form wherever the buttons are rendered (the pinned footer is outside it).
   const actions = (
     <div className="flex flex-wrap justify-end gap-2" data-testid="review-actions">
-      <Button type="button" variant="outline" onClick={review.saveDraft} disabled={review.saving}>
+      <Button type="button" variant="outline" onClick={review.saveDraft} disabled={review.saving || review.awaitingSignOff}>
         {review.saving ? 'Saving...' : 'Save Draft'}
       </Button>
       <Button type="submit" form={formId} variant="accent" disabled={!review.completable}>
@@ -47,6 +48,11 @@ export function ReviewFormFrame({ review, actionsSlot, children }: { review: Rev
             {review.reloading ? 'Reloading...' : 'Reload'}
           </Button>
         </div>
+      ) : null}
+      {review.awaitingSignOff ? (
+        <p className="text-sm text-amber-800" role="status" data-testid="review-awaiting-sign-off">
+          {SIGN_OFF_MESSAGES.awaiting}
+        </p>
       ) : null}
       {!review.reportReady && !review.claims.isLoading ? (
         <p className="text-sm text-amber-800" role="status">

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { EditorView } from '@codemirror/view';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AdminSubmission } from '@shared/submission.schema';
+import { SIGN_OFF_MESSAGES } from '@shared/sign-offs.schema';
 import { TEAM_MESSAGES } from '@shared/team.schema';
 import { createQueryClient } from '@client/lib/query-client';
 import { json, serveApi, type ApiCall, type ApiRoute } from '@client/test-support/serve-api';
@@ -267,6 +268,30 @@ describe('the review form in the workspace', () => {
     expect(saves(calls)).toEqual([
       expect.objectContaining({ url: REVIEW_URL, keepalive: true, body: expect.objectContaining({ reviewedContent: 'Left the page mid-edit.', complete: false, version: 3 }) }),
     ]);
+  });
+
+  it('keeps a review awaiting its sign-off as it is: read-only text, no Save or Complete, and says why (decision 073)', async () => {
+    const calls = serve();
+    const pending = {
+      id: 's1',
+      status: 'pending',
+      author: { id: 'u-me', name: 'Me Reviewer' },
+      requestedAt: NOW,
+      signedBy: null,
+      decidedAt: null,
+      notes: null,
+    } as unknown as AdminSubmission['signOff'];
+    renderForm(<WorkspaceReviewForm submission={order({ reviewedContent: 'Done.', attachmentMode: 'text', signOff: pending })} onCompleted={() => undefined} />);
+    expect(screen.getByTestId('review-awaiting-sign-off').textContent).toBe(SIGN_OFF_MESSAGES.awaiting);
+    expect(screen.getByRole('button', { name: 'Save Draft' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Complete Review' }).hasAttribute('disabled')).toBe(true);
+    const editor = reviewed();
+    expect(editor.getAttribute('contenteditable')).toBe('false');
+    expect(EditorView.findFromDOM(editor)!.state.readOnly).toBe(true);
+    press('s');
+    press('Enter');
+    expect(saves(calls)).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Deliver this review?' })).toBeNull();
   });
 
   it('counts an added suggestion in the effort record the next save carries', async () => {

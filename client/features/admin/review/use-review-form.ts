@@ -54,12 +54,15 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
 
   const claimCount = claims.data?.length ?? 0;
   const reportReady = factCheckReady({ serviceTier: submission.serviceTier, claimCount, noCheckableClaims });
+  /** A completed review awaiting a second reviewer's sign-off (decision 073): nobody changes it until it is decided. */
+  const awaitingSignOff = submission.signOff?.status === 'pending';
   const completable =
+    !awaitingSignOff &&
     canCompleteReview({ attachmentMode: mode, reviewedContent: text, documentLink: link, uploadedCount: documents.length, saving: saver.saving }) &&
     !draft.linkRefused &&
     reportReady &&
     !claims.isLoading;
-  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !draft.linkRefused && saver.conflict === null;
+  const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !draft.linkRefused && saver.conflict === null && !awaitingSignOff;
 
   const payload = (complete: boolean) => ({
     id: submission.id,
@@ -149,7 +152,10 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
         draft.forget();
         onReload?.(latest, { text, notes });
       }),
-    saveDraft: () => submit(false),
+    awaitingSignOff,
+    saveDraft: () => {
+      if (!awaitingSignOff) submit(false);
+    },
     /** Complete Review (the button, Ctrl+Enter, Enter in a field), when the review is ready: the check opens first. */
     complete: () => {
       if (completable) setChecking(true);

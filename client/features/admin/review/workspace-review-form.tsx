@@ -95,6 +95,7 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
         onChange={editText}
         unified={nav.unified}
         onUnifiedChange={nav.setUnified}
+        readOnly={review.awaitingSignOff}
         findings={textMode ? openFindings : null}
         claims={claimMarks}
         onMarkClick={nav.onMarkClick}
