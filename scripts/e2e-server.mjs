@@ -1,7 +1,7 @@
 // The server Playwright drives: the built app on a fresh embedded database, or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set (CI). No account is an administrator by configuration: the specs
 // make their own through this process's admin channel (e2e-admin-channel.mjs).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { adminChannelPath, startAdminChannel } from './e2e-admin-channel.mjs';
@@ -42,6 +42,8 @@ if (baseUrl) {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+  // A spec that needs a second instance on the same data (another configuration: e2e/sign-off.spec.ts) reads it here.
+  writeFileSync(path.join(dataDir, 'database-url'), process.env.DATABASE_URL);
 }
 
 await startAdminChannel({ socketPath: adminChannelPath(root, port), databaseUrl: process.env.DATABASE_URL, dataDir });
