@@ -14,26 +14,11 @@ import { Toaster } from '@client/components/ui/toaster';
 import { dismissToast, toast, visibleToasts } from '@client/components/ui/use-toast';
 import LoginPage from './login-page';
 import { installPendingOrderIsland } from './login-island';
+import { normalisedMarkup } from '@client/test-support/normalised-markup';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 
-/** Markup without what differs by renderer alone: generated ids, attribute order, lucide's own class names. */
-function normalised(element: Element | null): string {
-  if (!element) return '(none)';
-  const IGNORED = new Set(['id', 'xmlns', 'style', 'tabindex', 'data-radix-collection-item', 'data-swipe-direction', 'aria-live', 'aria-atomic', 'data-radix-toast-announce-exclude']);
-  const walk = (node: Node): string => {
-    if (node.nodeType === 3) return node.textContent ?? '';
-    if (node.nodeType !== 1) return '';
-    const el = node as Element;
-    const attributes = [...el.attributes]
-      .filter((a) => !IGNORED.has(a.name))
-      .map((a) => (a.name === 'class' ? `class="${a.value.split(/\s+/).filter((c) => c && !c.startsWith('lucide')).sort().join(' ')}"` : `${a.name}="${a.value}"`))
-      .sort();
-    const tag = el.tagName.toLowerCase();
-    return `<${tag} ${attributes.join(' ')}>${[...el.childNodes].map(walk).join('')}</${tag}>`;
-  };
-  return walk(element);
-}
+const normalised = (element: Element | null) => normalisedMarkup(element, ['id', 'xmlns', 'style', 'tabindex', 'data-radix-collection-item', 'data-swipe-direction', 'aria-live', 'aria-atomic', 'data-radix-toast-announce-exclude']);
 
 function renderLogin(): HTMLElement {
   const { container } = render(

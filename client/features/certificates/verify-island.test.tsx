@@ -17,6 +17,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import { credentialFixtures, FIXTURE_STATUS_LIST_PATH } from '@client/test-support/credentials';
 import VerifyPage from './verify-page';
 import { installCertificateIsland } from './verify-island';
+import { normalisedMarkup } from '@client/test-support/normalised-markup';
 
 const CODE = 'HP-ABCD-EFGH-JKMN-PQRS';
 const TEXT = 'The Eiffel Tower was completed in 1889.\nIt stands in Paris, France.';
@@ -97,23 +98,7 @@ async function reactPage(): Promise<HTMLElement> {
   return container;
 }
 
-/** Markup without what differs by renderer alone: generated ids, attribute order, lucide's own class names. */
-function normalised(element: Element | null): string {
-  if (!element) return '(none)';
-  const IGNORED = new Set(['id', 'aria-describedby', 'for', 'xmlns']);
-  const walk = (node: Node): string => {
-    if (node.nodeType === 3) return node.textContent ?? '';
-    if (node.nodeType !== 1) return '';
-    const el = node as Element;
-    const attributes = [...el.attributes]
-      .filter((a) => !IGNORED.has(a.name))
-      .map((a) => (a.name === 'class' ? `class="${a.value.split(/\s+/).filter((c) => c && !c.startsWith('lucide')).sort().join(' ')}"` : `${a.name}="${a.value}"`))
-      .sort();
-    const tag = el.tagName.toLowerCase();
-    return `<${tag} ${attributes.join(' ')}>${[...el.childNodes].map(walk).join('')}</${tag}>`;
-  };
-  return walk(element);
-}
+const normalised = (element: Element | null) => normalisedMarkup(element, ['id', 'aria-describedby', 'for', 'xmlns']);
 
 /** Pastes into a check's box and submits its form; resolves with the announced outcome once there is one. */
 async function check(page: HTMLElement, label: string, value: string): Promise<string> {

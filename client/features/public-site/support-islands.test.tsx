@@ -12,6 +12,7 @@ import HelpCenterPage from './help-center-page';
 import { installHelpCenterIsland } from './help-center-island';
 import { installServiceStatusIslands } from './components/service-status-island';
 import { installContactFormIslands } from './components/contact-form-island';
+import { normalisedMarkup } from '@client/test-support/normalised-markup';
 
 /** A guard against a hang on a busy machine, not a measure: the states below come in milliseconds. */
 const WAIT = { timeout: 15_000 };
@@ -28,21 +29,7 @@ function renderWithReact(page: React.ReactNode): HTMLElement {
  * The markup without what differs by renderer alone: React's generated ids and the references to them, the order of
  * attributes, and lucide's own class names on its icons.
  */
-function normalised(element: Element): string {
-  const IGNORED = new Set(['id', 'aria-labelledby', 'aria-controls', 'aria-describedby', 'for', 'xmlns']);
-  const walk = (node: Node): string => {
-    if (node.nodeType === 3) return node.textContent ?? ''; // text
-    if (node.nodeType !== 1) return '';
-    const element = node as Element;
-    const attributes = [...element.attributes]
-      .filter((a) => !IGNORED.has(a.name))
-      .map((a) => (a.name === 'class' ? `class="${a.value.split(/\s+/).filter((c) => c && !c.startsWith('lucide')).sort().join(' ')}"` : `${a.name}="${a.value}"`))
-      .sort();
-    const tag = element.tagName.toLowerCase();
-    return `<${tag} ${attributes.join(' ')}>${[...element.childNodes].map(walk).join('')}</${tag}>`;
-  };
-  return walk(element);
-}
+const normalised = (element: Element) => normalisedMarkup(element, ['id', 'aria-labelledby', 'aria-controls', 'aria-describedby', 'for', 'xmlns']);
 
 /** The page's HTML as the server sent it, in a document of its own: no React owns it. */
 function staticCopy(container: HTMLElement): HTMLElement {
