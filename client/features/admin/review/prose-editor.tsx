@@ -172,7 +172,7 @@ export function ProseEditor(props: ProseEditorProps) {
   useEffect(() => {
     const view = views.current?.reviewed;
     if (view) view.dispatch({ effects: lock.current.reconfigure(lockExtensions(readOnly)) });
-  }, [readOnly, unified, original]);
+  }, [readOnly]);
 
   // The findings: a new check marks them all in the text as it is now; an accept or an ignore takes its mark away.
   useEffect(() => {
