@@ -1,5 +1,6 @@
 /** Issue 23, item 2: suggested claims found once an order is paid, and served to the review team. */
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSuggestion } from '../../../shared/claim-suggestions.schema';
 import { claimSuggestions } from '../../db/schema';
@@ -20,6 +21,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Whether the tests run on a PostgreSQL server (TEST_DATABASE_URL), where a second connection can hold a lock. */
+function usesPostgres(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL?.trim());
+}
 
 const stored = async (id: string) => t.app.db.select().from(claimSuggestions).where(eq(claimSuggestions.submissionId, id));
 
@@ -47,6 +53,23 @@ describe('suggested claims (issue 23)', () => {
     const response = await t.request('GET', `/api/admin/submissions/${paid}/suggestions`, reviewer);
     expect((response.json() as { claims: ClaimSuggestion[] }).claims).toHaveLength(2);
     expect(await stored(paid)).toHaveLength(1);
+  });
+
+  // Another connection (the job's batch) holds the order's new row uncommitted: PostgreSQL only, PGlite has one.
+  it.skipIf(!usesPostgres())('answers at once while the job is storing the same order’s suggestions, and never 503', async () => {
+    const paid = await createPaidOrder(t.app, customer, { content: CONTENT });
+    const job = new pg.Client({ connectionString: t.database.databaseUrl! });
+    await job.connect();
+    try {
+      await job.query('begin');
+      await job.query('insert into claim_suggestions (submission_id, claims) values ($1, $2)', [paid, JSON.stringify([])]);
+      const response = await t.request('GET', `/api/admin/submissions/${paid}/suggestions`, reviewer);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as { claims: ClaimSuggestion[] }).claims).toHaveLength(2);
+    } finally {
+      await job.query('rollback');
+      await job.end();
+    }
   });
 
   it('is for the review team only', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClaimSuggestion } from '../../../shared/claim-suggestions.schema';
 import type { Database, Executor } from '../../db/client';
 import { claimSuggestions, submissions, type SubmissionRow } from '../../db/schema';
+import { errorChain } from '../../db/errors';
 import { QUEUES } from '../../jobs/queues';
 import { countedRoundJob, inBatches } from '../../jobs/rounds';
 import type { JobHandler } from '../../jobs/runner';
@@ -17,9 +18,21 @@ export async function suggestionsFor(db: Executor, order: Pick<SubmissionRow, 'i
   const [stored] = await db.select().from(claimSuggestions).where(eq(claimSuggestions.submissionId, order.id)).limit(1);
   if (stored) return stored.claims;
   const claims = suggestClaims(order.content);
-  await db.insert(claimSuggestions).values({ submissionId: order.id, claims }).onConflictDoNothing();
+  try {
+    await db.transaction(async (tx) => {
+      // The job may be storing this order's suggestions right now, its row not yet committed: the same claims (they
+      // depend on the text alone), so the page does not wait on its batch (a lock timeout would answer 503).
+      await tx.execute(sql`set local lock_timeout = '250ms'`);
+      await tx.insert(claimSuggestions).values({ submissionId: order.id, claims }).onConflictDoNothing();
+    });
+  } catch (error) {
+    if (!errorChain(error).some(({ code }) => code === LOCK_NOT_AVAILABLE)) throw error;
+  }
   return claims;
 }
+
+/** PostgreSQL's SQLSTATE for a lock not granted within lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * One round of the job: paid orders without suggestions, taken FOR UPDATE SKIP LOCKED so two instances never
