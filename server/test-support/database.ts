@@ -108,11 +108,19 @@ export async function createTestDataDir(): Promise<Omit<TestDatabase, 'handle'>>
   return { dataDir, databaseUrl: undefined, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/**
+ * The request guards (server/db/client.ts) are for production, where 3 s on a lock or 10 s on a statement means a
+ * stuck request. On a loaded 2-core CI machine a 21,000-row seed or a 50-fold race can take that long, and a test
+ * then failed with the guard's 503 rather than on what it checks. Tests keep guards against a hang, at the scale of
+ * Vitest's own 60 s; server/db/timeouts.test.ts sets small ones to test the guards themselves.
+ */
+export const TEST_DATABASE_TIMEOUTS = { acquireMs: 30_000, lockMs: 30_000, statementMs: 50_000 } as const;
+
 /** A fresh, migrated database of its own for one test file, opened. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const fresh = await createTestDataDir();
   const handle = fresh.databaseUrl
-    ? await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, migrate: false })
+    ? await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, migrate: false, timeouts: TEST_DATABASE_TIMEOUTS })
     : await openDatabase({ dataDir: fresh.dataDir, migrate: false });
   return {
     ...fresh,
