@@ -171,14 +171,19 @@ export const v1QuoteInputSchema = v1OrderInputSchema
   .pick({ content: true, serviceTier: true, fastTurnaround: true })
   .meta({ id: 'QuoteInput' });
 
+/** What a price is counted from, as a quote and an order both state it. */
+const priceBasisFields = {
+  wordCount: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
+  ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
+};
+
 export const v1QuoteSchema = z
   .object({
-    wordCount: z
-      .number()
-      .int()
-      .nonnegative()
-      .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
-    ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
+    ...priceBasisFields,
     pricePence: z.number().int().nonnegative(),
     vatPence: z
       .number()
@@ -205,12 +210,7 @@ export const v1OrderSummarySchema = z
     status: z.enum(SUBMISSION_STATUSES),
     serviceTier: z.enum(SERVICE_TIERS),
     category: z.enum(CATEGORIES),
-    wordCount: z
-      .number()
-      .int()
-      .nonnegative()
-      .describe('Words as the price counts them (docs/decisions/005-money-ids-and-prices.md): a token joining three or more words with punctuation counts each word'),
-    ratePence: z.number().int().positive().describe('Pence per word of the service tier: pricePence = max(500, wordCount × ratePence, × 1.5 when fast)'),
+    ...priceBasisFields,
     pricePence: z.number().int(),
     fastTurnaround: z.boolean(),
     createdAt: isoDateTimeSchema,

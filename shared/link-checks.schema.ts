@@ -22,18 +22,17 @@ export const LINK_ATTEMPTS = 3;
 export const LINK_CHECK_BUDGET_MS = 60_000;
 /** Orders whose links one instance checks at the same time (one order with slow links holds up no other). */
 export const LINK_CHECK_ORDERS_AT_ONCE = 4;
-export const LINK_NOT_CHECKED_IN_TIME = 'No answer within the time allowed for this order’s links';
 
 /**
- * Why a link was not fetched, in the workspace's words (the vetting is the webhooks', decision 036, but its messages
- * speak of webhooks): the one place these texts are written.
+ * Why a link was not fetched or has no answer, in the workspace's words (the vetting is the webhooks', decision 036,
+ * but its messages speak of webhooks): the one place these texts are written.
  */
 export const LINK_CHECK_MESSAGES = {
   privateAddress: 'Not checked: this link points to a private or local address',
   notHttp: 'Not checked: only http:// and https:// links without a user name or password are checked',
   notAllowed: 'Not checked: this link’s address may not be fetched',
   unresolvable: 'This link’s host name does not resolve',
-  notCheckedInTime: LINK_NOT_CHECKED_IN_TIME,
+  notCheckedInTime: 'No answer within the time allowed for this order’s links',
 } as const;
 
 export const linkCheckSchema = z.object({

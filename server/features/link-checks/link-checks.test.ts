@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../shared/api-v1.schema';
 import {
   LINK_CHECK_MESSAGES,
-  LINK_NOT_CHECKED_IN_TIME,
   LINK_RECHECK_MESSAGES,
   LINK_RECHECKS_PER_ORDER_PER_MINUTE,
   type LinkCheck,
@@ -99,7 +98,7 @@ describe('checkLink', () => {
       ['/hang?c', 'unreachable'],
       ['/hang?d', 'unreachable'],
     ]);
-    expect(results.slice(1).every((r) => r.error === LINK_NOT_CHECKED_IN_TIME)).toBe(true);
+    expect(results.slice(1).every((r) => r.error === LINK_CHECK_MESSAGES.notCheckedInTime)).toBe(true);
   });
 
   it('never fetches a private address: directly, through a redirect, or loopback without the test switch', async () => {

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   LINK_CHECK_BUDGET_MS,
+  LINK_CHECK_MESSAGES,
   LINK_CHECK_ORDERS_AT_ONCE,
-  LINK_NOT_CHECKED_IN_TIME,
   LINK_RECHECK_BUDGET_MS,
   LINK_RECHECK_MESSAGES,
   type LinkCheck,
@@ -33,7 +33,7 @@ export async function checkLinksOf(text: string, options: LinkCheckOptions, budg
 
 /** The given links checked as checkLinksOf does; each says when (issue 42). */
 async function checkFoundLinks(links: ReturnType<typeof findLinks>, options: LinkCheckOptions, budgetMs: number): Promise<LinkCheck[]> {
-  const results: LinkCheck[] = links.map((link) => ({ ...link, status: 'unreachable', httpStatus: null, finalUrl: null, error: LINK_NOT_CHECKED_IN_TIME }));
+  const results: LinkCheck[] = links.map((link) => ({ ...link, status: 'unreachable', httpStatus: null, finalUrl: null, error: LINK_CHECK_MESSAGES.notCheckedInTime }));
   let next = 0;
   let outOfTime = false;
   const worker = async () => {
