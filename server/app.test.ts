@@ -82,6 +82,32 @@ describe('server basics', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on every kind of answer: a page, a JSON answer, a refusal, a 404, an error', async () => {
+    // helmet's middleware is built once at start-up (decision 078); each answer must still carry all of its headers.
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = await Promise.all(
+      ['/', '/healthz', '/api/submissions', '/api/nothing-here', '/api/test/boom'].map((url) => app.inject({ url })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 500]);
+    const csp = answers[0]!.headers['content-security-policy'];
+    expect(csp).toMatch(/^default-src 'self';script-src 'self' 'sha256-/);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({ ...expected, 'content-security-policy': csp });
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

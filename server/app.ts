@@ -21,7 +21,7 @@ import { registerResponseContract } from './plugins/contract';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputHygiene } from './plugins/input-hygiene';
 import { registerRateLimits } from './plugins/rate-limit';
-import { registerSecurity } from './plugins/security';
+import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerStatic } from './plugins/static';
 import { serializeError } from './lib/log-serializers';
 
@@ -109,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Next, the security headers: before the access guard, so its refusals carry them too.
+  registerSecurityHeaders(app, config);
   app.setValidatorCompiler(validatorCompiler);
   // Every answer goes through its route's response schema; outside production an undeclared field fails it.
   registerResponseContract(app, { strict: config.NODE_ENV !== 'production' });
@@ -157,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputHygiene(app);
-  await registerSecurity(app, config);
+  registerCrossSiteCheck(app, config);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Before the routes: they take their limiters from it (plugins/rate-limit.ts).

@@ -52,6 +52,8 @@ export interface AuthPluginOptions {
 }
 
 const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+/** The lookups that have answered, with their answer: the answer's hooks read them without waiting (decision 078). */
+const settledLookups = new WeakMap<FastifyRequest, CurrentUser | null>();
 const renewedCookies = new WeakMap<FastifyRequest, string[]>();
 
 /** The signed-in user of this request (looked up once per request), or null. For `public` routes that vary. */
@@ -60,6 +62,7 @@ export function getCurrentUser(request: FastifyRequest): Promise<CurrentUser | n
   if (!pending) {
     pending = request.server.lookUpSession(request).then((user) => {
       request.user = user;
+      settledLookups.set(request, user);
       return user;
     });
     lookups.set(request, pending);
@@ -177,7 +180,7 @@ export const authPlugin = fp(
      * cleared when it clears it, and corrected whenever this request looked up the session and found the hint
      * wrong (a session that expired or was revoked elsewhere, or one from before the hint existed).
      */
-    async function sessionHintCookie(request: FastifyRequest, cookies: readonly string[]): Promise<string | null> {
+    function sessionHintCookie(request: FastifyRequest, cookies: readonly string[]): string | null | Promise<string | null> {
       const session = cookies.find((c) => c.startsWith(`${cookieName}=`));
       if (session) {
         const cleared = session.startsWith(`${cookieName}=;`) || /;\s*max-age=0(?:;|$)/i.test(session);
@@ -190,12 +193,16 @@ export const authPlugin = fp(
         const hasSessionCookie = (request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${cookieName}=`));
         return hinted && !hasSessionCookie ? hintCookie(false) : null;
       }
+      const hintFor = (user: CurrentUser | null | undefined) => {
+        if (user === undefined) return null;
+        const signedIn = user !== null;
+        return signedIn === hinted ? null : hintCookie(signedIn);
+      };
+      // Nearly always the lookup has answered by now (the guard waited for it): no promise, no turn of the queue.
+      if (settledLookups.has(request)) return hintFor(settledLookups.get(request));
       // A lookup that failed (the database busy or down) already decided this answer: its error reached the error
       // handler, and the hint is left as it is rather than failing the answer a second time here.
-      const user = await lookup.catch(() => undefined);
-      if (user === undefined) return null;
-      const signedIn = user !== null;
-      return signedIn === hinted ? null : hintCookie(signedIn);
+      return lookup.then(hintFor, () => null);
     }
 
     const table: RouteAccessEntry[] = [];
@@ -210,10 +217,7 @@ export const authPlugin = fp(
       for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
     });
     app.addHook('onRequest', guardWith(options.authenticateApiKey));
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      const existing = reply.getHeader('set-cookie');
-      const list = [...(existing === undefined ? [] : [existing].flat().map(String)), ...(renewedCookies.get(request) ?? [])];
-      const hint = await sessionHintCookie(request, list);
+    function finishHeaders(request: FastifyRequest, reply: FastifyReply, list: string[], hint: string | null): void {
       if (hint) list.push(hint);
       if (list.length > 0) void reply.header('set-cookie', list);
       // Nothing answered to a signed-in account may be kept by a browser or a shared cache.
@@ -223,7 +227,24 @@ export const authPlugin = fp(
       if (personal && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
         void reply.header('cache-control', 'no-store');
       }
-      return payload;
+    }
+    // Callback style, waiting only when the session lookup is still out (decision 078).
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
+      const existing = reply.getHeader('set-cookie');
+      const list = [...(existing === undefined ? [] : [existing].flat().map(String)), ...(renewedCookies.get(request) ?? [])];
+      const hint = sessionHintCookie(request, list);
+      if (!(hint instanceof Promise)) {
+        finishHeaders(request, reply, list, hint);
+        done(null, payload);
+        return;
+      }
+      hint.then(
+        (value) => {
+          finishHeaders(request, reply, list, value);
+          done(null, payload);
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   },
   { name: 'auth' },

@@ -2,12 +2,15 @@
  * The app's fast session lookup must accept exactly the cookies better-auth itself accepts, for every cookie
  * shape we can make: under https only the `__Secure-` cookie, the first of duplicates, and nothing tampered.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../test-support/test-app';
+import { importSigningKey, readSessionToken, VERIFIED_COOKIES_KEPT, verifiedCookiesHeld } from './session-lookup';
 
 async function appAnswer(t: TestApp, cookie: string): Promise<string | null> {
   const user = await t.app.lookUpSession({ headers: { cookie } } as FastifyRequest);
@@ -122,5 +125,47 @@ describe.each([
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+  });
+
+  it('corrects the signed-in hint from the lookup the guard made (decision 019)', async () => {
+    const session = `${secureName}=${encodeURIComponent(valueOf(a))}`;
+    const hintOf = (response: { headers: Record<string, unknown> }) =>
+      [response.headers['set-cookie'] ?? []].flat().map(String).find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`)) ?? null;
+    const ask = (cookie: string) => t.app.inject({ url: '/api/submissions', headers: { cookie } });
+    // Signed in without the hint: set. Signed in with it: left alone.
+    expect(hintOf(await ask(session))).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
+    expect(hintOf(await ask(`${session}; ${SESSION_HINT_COOKIE}=1`))).toBeNull();
+    // A hint with a session that is not one (tampered), or with no session cookie at all: cleared.
+    const tampered = `${secureName}=${encodeURIComponent(`${valueOf(a)}x`)}; ${SESSION_HINT_COOKIE}=1`;
+    for (const cookie of [tampered, `${SESSION_HINT_COOKIE}=1`]) {
+      expect(hintOf(await ask(cookie)), cookie).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=; .*Max-Age=0`));
+    }
+  });
+});
+
+describe('verified cookie values kept per signing key (decision 078)', () => {
+  const sign = (token: string, secret: string) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+  it('accepts a value again only under the key that verified it, and never keeps a forged one', async () => {
+    const [keyA, keyB] = await Promise.all([importSigningKey('secret-a'.repeat(4)), importSigningKey('secret-b'.repeat(4))]);
+    const value = sign('token-one', 'secret-a'.repeat(4));
+    const cookie = `hp.session_token=${encodeURIComponent(value)}`;
+    expect(await readSessionToken(cookie, 'hp.session_token', keyA)).toBe('token-one');
+    expect(await readSessionToken(cookie, 'hp.session_token', keyA)).toBe('token-one');
+    expect(await readSessionToken(cookie, 'hp.session_token', keyB)).toBeNull();
+    const forged = `hp.session_token=${encodeURIComponent(sign('token-one', 'secret-x'.repeat(4)))}`;
+    for (let i = 0; i < 2; i += 1) expect(await readSessionToken(forged, 'hp.session_token', keyA)).toBeNull();
+    expect([verifiedCookiesHeld(keyA), verifiedCookiesHeld(keyB)]).toEqual([1, 0]);
+  });
+
+  it(`keeps at most ${VERIFIED_COOKIES_KEPT.toLocaleString('en-GB')} values, and a value that left is verified again`, async () => {
+    const secret = 'secret-c'.repeat(4);
+    const key = await importSigningKey(secret);
+    const cookieOf = (i: number) => `hp.session_token=${encodeURIComponent(sign(`token-${i}`, secret))}`;
+    for (let i = 0; i <= VERIFIED_COOKIES_KEPT; i += 1) await readSessionToken(cookieOf(i), 'hp.session_token', key);
+    expect(verifiedCookiesHeld(key)).toBe(VERIFIED_COOKIES_KEPT);
+    // The first left; it is still a valid signature, so it verifies again in full.
+    expect(await readSessionToken(cookieOf(0), 'hp.session_token', key)).toBe('token-0');
+    expect(await readSessionToken(cookieOf(VERIFIED_COOKIES_KEPT), 'hp.session_token', key)).toBe(`token-${VERIFIED_COOKIES_KEPT}`);
   });
 });

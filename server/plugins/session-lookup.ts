@@ -18,6 +18,9 @@ export async function readSessionToken(
   if (!cookieHeader) return null;
   const value = parseCookies(cookieHeader).get(cookieName);
   if (!value) return null;
+  const verified = verifiedCookies.get(key);
+  const known = verified?.get(value);
+  if (known !== undefined) return known;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
@@ -33,7 +36,30 @@ export async function readSessionToken(
   // The same HMAC-SHA256 check as WebCrypto's verify, computed in this thread: every signed-in request makes it, and
   // the asynchronous WebCrypto call cost more in its queueing than in the hash (decision 071).
   const expected = createHmac('sha256', key).update(token, 'utf8').digest();
-  return bytes.length === expected.length && timingSafeEqual(bytes, expected) ? token : null;
+  if (bytes.length !== expected.length || !timingSafeEqual(bytes, expected)) return null;
+  rememberVerified(key, value, token);
+  return token;
+}
+
+/**
+ * Cookie values whose signature this process has verified, per signing key, each with its token: a signed-in
+ * browser sends the same value with every request, and its signature need not be computed again (decision 078). Only
+ * values that verified are kept, so a forged one is always checked in full; a token's validity is still the session
+ * row's, looked up on every request. Bounded: the oldest entry goes first.
+ */
+const verifiedCookies = new WeakMap<KeyObject, Map<string, string>>();
+export const VERIFIED_COOKIES_KEPT = 10_000;
+
+/** How many verified values are kept for `key` (tests). */
+export function verifiedCookiesHeld(key: KeyObject): number {
+  return verifiedCookies.get(key)?.size ?? 0;
+}
+
+function rememberVerified(key: KeyObject, value: string, token: string): void {
+  let verified = verifiedCookies.get(key);
+  if (!verified) verifiedCookies.set(key, (verified = new Map()));
+  if (verified.size >= VERIFIED_COOKIES_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(value, token);
 }
 
 /** The session cookies' signing key (better-auth's secret) for readSessionToken. */
