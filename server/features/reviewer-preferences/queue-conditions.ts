@@ -26,11 +26,20 @@ export function notBlockedFor(reviewerId: string): SQL {
  * A new order of a customer who prefers the viewing reviewer: paid, not yet delivered (nor cancelled), in the first
  * half of its time to the due date (paid_at + (due_date − paid_at) / 2, at `now`: the queue's clock). The unclaimed
  * view lists these first.
+ *
+ * Read from the reviewer's preferences: the orders of each holder (a placer without an organisation, or an
+ * organisation) through that holder's own index, as ids the outer query tests against a hash of them. Written as
+ * `exists` over the order (heldPreference) the planner read every paid and in-review order to test it, a sequential
+ * scan of the table: 1.5 s at 1,000,000 orders (decision 072).
  */
 export function preferredFor(reviewerId: string, now: Date): SQL {
-  return sql`("submissions"."status" in ('paid', 'in-review') and "submissions"."paid_at" is not null and "submissions"."due_date" is not null
-    and ${now.toISOString()}::timestamptz < "submissions"."paid_at" + ("submissions"."due_date" - "submissions"."paid_at") / 2
-    and ${heldPreference(reviewerId, 'preferred')})`;
+  const fresh = sql`s.status in ('paid', 'in-review') and s.paid_at is not null and s.due_date is not null
+    and ${now.toISOString()}::timestamptz < s.paid_at + (s.due_date - s.paid_at) / 2`;
+  const held = sql`rp.reviewer_id = ${reviewerId} and rp.preference = 'preferred'`;
+  return sql`"submissions"."id" in (
+    select s.id from ${reviewerPreferences} rp join ${submissions} s on s.user_id = rp.user_id and s.organisation_id is null where ${held} and ${fresh}
+    union all
+    select s.id from ${reviewerPreferences} rp join ${submissions} s on s.organisation_id = rp.organisation_id where ${held} and ${fresh})`;
 }
 
 /**
