@@ -2,19 +2,24 @@
 // 3,000-word order, Chromium driven by Playwright. A reviewer types into the reviewed text with the findings and
 // suggested claims marked; for each key the page records the time from the keydown to the next frame it painted
 // (keydown → requestAnimationFrame → the task after that frame), and the Event Timing API's input-handler time
-// (processingEnd − processingStart of the keydown, keypress and input events). Prints p50 / p95 / max; fails when the
-// p95 of keypress-to-paint is 16 ms or more (one frame at 60 Hz).
+// (processingEnd − processingStart of the keydown, keypress and input events). Prints p50 / p95 / max, twice: in a
+// Chromium without its frame-rate limit (the frame follows the work at once: the editor's own time), which is judged
+// and fails when its p95 is 16 ms or more (one frame at 60 Hz); and at 60 Hz, as first measured, which adds the wait
+// for the display's next refresh (its p50 is never under 16.7 ms), for reading.
 //
 //   node scripts/build.mjs && npm run bench:typing          (E2E_PORT picks the port, 5202 unless set)
+//   BENCH_TRACE=1   also a Chrome trace of the typing, broken down per key (scripts/lib/trace-breakdown.mjs)
 //
 // The server is the end-to-end one (scripts/e2e-server.mjs: a fresh embedded database, its admin channel).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { adminChannelPath } from './e2e-admin-channel.mjs';
 import { CHROMIUM_FLAGS } from './lib/chromium-flags.mjs';
+import { breakdownLines, TRACE_CATEGORIES, traceBreakdown } from './lib/trace-breakdown.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 5202);
@@ -112,27 +117,24 @@ const percentile = (values, p) => {
 const line = (name, values) =>
   `${name.padEnd(34)} p50 ${percentile(values, 50).toFixed(1).padStart(5)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(5)} ms   max ${Math.max(...values).toFixed(1).padStart(5)} ms   (${values.length})`;
 
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), E2E_LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let failed = false;
-const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
-try {
-  await waitForServer(server);
-  const stamp = Date.now().toString(36);
-  const customer = await browser.newContext({ baseURL: base });
-  const customerEmail = `bench-customer-${stamp}@example.com`;
-  await signUp(customer, customerEmail);
-  const content = order();
-  const id = await paidOrder(customer, customerEmail, content);
-  await customer.close();
+/** The browser's own frame-rate limit off: a frame is drawn as soon as the work asked for it is done (decision 066). */
+const UNTHROTTLED_FLAGS = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
+// Both measurements, each in a browser of its own: the judged one without the frame-rate limit (the editor's work,
+// key to painted frame), and the one the benchmark first printed, at 60 Hz (that work plus the wait for the display's
+// next refresh, so never under 16.7 ms at its p50), for comparison with earlier figures.
+// Without the limit an endless animation is drawn frame after frame as fast as the machine goes: the caret's blink
+// (CodeMirror's cursor layer) would keep a core busy and slow every key it measures, so that mode holds the caret
+// still. Its restart at each key (a style change) is then not measured there; the 60 Hz line keeps it.
+const MODES = [
+  { label: 'keydown to frame, no frame-rate limit', flags: UNTHROTTLED_FLAGS, judged: true, stillCaret: true },
+  { label: 'keydown to next 60 Hz frame (vsync)', flags: [], judged: false, stillCaret: false },
+];
+/** BENCH_TRACE=1: a Chrome trace of the typing, broken down per key (the trace's overhead slows the keys it times). */
+const TRACE = process.env.BENCH_TRACE === '1';
 
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  const adminEmail = `bench-admin-${stamp}@example.com`;
-  await signUp(context, adminEmail);
-  await grantAdmin(adminEmail);
+/** Types KEYS keys into the reviewed text of the order's workspace; the page's own timings of each, and the trace's. */
+async function typeInWorkspace(browser, storageState, id, { screenshots, stillCaret }) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
   await page.goto(`/admin/orders/${encodeURIComponent(id)}`);
   const reviewed = page.getByRole('textbox', { name: 'Reviewed content' });
@@ -142,16 +144,16 @@ try {
   await page.getByRole('list', { name: 'Suggested claims' }).waitFor();
   const marks = await page.locator('.cm-lintRange').count();
   // BENCH_SCREENSHOTS=<folder>: the workspace as the benchmark sees it, at 1280×800 and at 390 px wide.
-  const shots = process.env.BENCH_SCREENSHOTS;
-  if (shots) {
-    await page.screenshot({ path: path.join(shots, 'workspace-1280.png') });
+  if (screenshots) {
+    await page.screenshot({ path: path.join(screenshots, 'workspace-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /Unified view/ }).waitFor();
-    await page.screenshot({ path: path.join(shots, 'workspace-390.png') });
-    await page.screenshot({ path: path.join(shots, 'workspace-390-full.png'), fullPage: true });
+    await page.screenshot({ path: path.join(screenshots, 'workspace-390.png') });
+    await page.screenshot({ path: path.join(screenshots, 'workspace-390-full.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
+  if (stillCaret) await page.addStyleTag({ content: '.cm-cursorLayer { animation: none !important; }' });
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     w.__typing = { paint: [], handler: [] };
@@ -183,6 +185,13 @@ try {
   await page.keyboard.press('Control+Home');
   for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End');
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__typing.paint.length = 0;
+    w.__typing.handler.length = 0;
+  });
+  if (TRACE) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES] });
   const text = ' The reviewer adds a sentence here to see whether typing stays smooth in a long order.';
   for (let i = 0; i < KEYS; i += 1) {
     await page.keyboard.press(text[i % text.length] === ' ' ? 'Space' : text[i % text.length]);
@@ -190,24 +199,69 @@ try {
     await page.waitForTimeout(80);
   }
   await page.waitForTimeout(500);
+  const trace = TRACE ? traceBreakdown((await browser.stopTracing()).toString('utf8'), KEYS) : null;
   const { paint, handler } = await page.evaluate(() => /** @type {any} */ (window).__typing);
-  console.log(`Workspace typing, ${content.split(/\s+/).length} words, ${marks} finding marks, ${KEYS} keys (Chromium ${browser.version()}):`);
-  console.log(line('keydown to next frame', paint));
-  if (handler.length > 0) console.log(line('input handlers over 16 ms (Event Timing)', handler));
-  else console.log('input handlers over 16 ms (Event Timing)   none');
-  const p95 = percentile(paint, 95);
-  // Every typed key is measured (the moves to the end of the text before them are too).
-  if (paint.length < KEYS) {
-    console.error(`measured ${paint.length} keys for ${KEYS} typed: the page did not take every key`);
-    failed = true;
-  } else if (QUICK) {
-    console.log(`quick mode: p95 ${p95.toFixed(1)} ms, not judged against ${LIMIT_MS} ms`);
-  } else if (!(p95 < LIMIT_MS)) {
-    console.error(`p95 keydown-to-frame ${p95.toFixed(1)} ms is not under ${LIMIT_MS} ms`);
-    failed = true;
+  await context.close();
+  return { marks, paint, handler, trace };
+}
+
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), E2E_LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let failed = false;
+const browsers = [];
+const launch = async (flags) => {
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...flags] });
+  browsers.push(browser);
+  return browser;
+};
+try {
+  await waitForServer(server);
+  const stamp = Date.now().toString(36);
+  const setup = await launch([]);
+  const customer = await setup.newContext({ baseURL: base });
+  const customerEmail = `bench-customer-${stamp}@example.com`;
+  await signUp(customer, customerEmail);
+  const content = order();
+  const id = await paidOrder(customer, customerEmail, content);
+  await customer.close();
+  const admin = await setup.newContext({ baseURL: base });
+  const adminEmail = `bench-admin-${stamp}@example.com`;
+  await signUp(admin, adminEmail);
+  await grantAdmin(adminEmail);
+  const storageState = await admin.storageState();
+  await admin.close();
+
+  for (const [i, mode] of MODES.entries()) {
+    const browser = i === 0 && mode.flags.length === 0 ? setup : await launch(mode.flags);
+    const { marks, paint, handler, trace } = await typeInWorkspace(browser, storageState, id, {
+      screenshots: i === 0 ? process.env.BENCH_SCREENSHOTS : undefined,
+      stillCaret: mode.stillCaret,
+    });
+    if (i === 0) console.log(`Workspace typing, ${content.split(/\s+/).length} words, ${marks} finding marks on screen, ${KEYS} keys (Chromium ${browser.version()}):`);
+    console.log(line(mode.label, paint));
+    console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`);
+    if (handler.length > 0) console.log(line('  input handlers over 16 ms (Event Timing)', handler));
+    else console.log('  input handlers over 16 ms (Event Timing)   none');
+    if (trace) for (const l of breakdownLines(trace)) console.log(`  ${l}`);
+    const p95 = percentile(paint, 95);
+    // Every typed key is measured.
+    if (paint.length < KEYS) {
+      console.error(`measured ${paint.length} keys for ${KEYS} typed: the page did not take every key`);
+      failed = true;
+    } else if (!mode.judged) {
+      // For reading only: includes the wait for the display's next refresh.
+    } else if (QUICK) {
+      console.log(`quick mode: p95 ${p95.toFixed(1)} ms, not judged against ${LIMIT_MS} ms`);
+    } else if (!(p95 < LIMIT_MS)) {
+      console.error(`p95 keydown-to-frame (no frame-rate limit) ${p95.toFixed(1)} ms is not under ${LIMIT_MS} ms`);
+      failed = true;
+    }
   }
 } finally {
-  await browser.close();
+  for (const browser of browsers) await browser.close();
   server.kill('SIGTERM');
 }
 process.exit(failed ? 1 : 0);

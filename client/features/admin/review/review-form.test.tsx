@@ -193,6 +193,14 @@ describe('the review form in the dialog', () => {
 });
 
 describe('the review form in the workspace', () => {
+  it('puts the typed text in the draft when typing pauses: the changed-words count follows it', async () => {
+    const calls = serve();
+    renderForm(<WorkspaceReviewForm submission={order()} onCompleted={() => undefined} />);
+    type('The tower opened in 1889 for visitors.');
+    await waitFor(() => expect(screen.getByTestId('changed-words').textContent).toBe('1 word changed'));
+    expect(saves(calls)).toHaveLength(0);
+  });
+
   it('Ctrl+S saves the draft at once, even while typing; Ctrl+Enter completes a ready review', async () => {
     const calls = serve();
     const onCompleted = vi.fn();

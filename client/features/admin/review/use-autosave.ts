@@ -15,6 +15,7 @@ export function autosaveStatusText(status: AutosaveState, allowed: boolean): str
  * When the draft saves itself, while `allowed`: `delayMs` after the last edit (not while a save is `busy`), as the
  * form closes with edits unsaved, and, given `sendAsPageLeaves`, as the page goes away (a closed tab, a reload), with
  * a request the browser finishes on its own. `save` and `sendAsPageLeaves` are read when they run, never stale.
+ * `typing` tells of edits not counted yet (the prose editor's text still settling): leaving the page sends them too.
  */
 export function useAutosave({
   edits,
@@ -24,6 +25,7 @@ export function useAutosave({
   delayMs,
   save,
   sendAsPageLeaves,
+  typing,
 }: {
   edits: number;
   savedEdits: number;
@@ -32,11 +34,13 @@ export function useAutosave({
   delayMs: number;
   save: () => void;
   sendAsPageLeaves?: () => void;
+  typing?: () => boolean;
 }): void {
-  const latest = useRef({ save, sendAsPageLeaves });
-  latest.current = { save, sendAsPageLeaves };
-  const unsaved = useRef(false);
-  unsaved.current = edits !== savedEdits && allowed;
+  const latest = useRef({ save, sendAsPageLeaves, typing });
+  latest.current = { save, sendAsPageLeaves, typing };
+  const counted = useRef({ edits, savedEdits, allowed });
+  counted.current = { edits, savedEdits, allowed };
+  const unsaved = () => counted.current.allowed && (counted.current.edits !== counted.current.savedEdits || (latest.current.typing?.() ?? false));
 
   useEffect(() => {
     if (edits === savedEdits || !allowed || busy) return;
@@ -46,7 +50,7 @@ export function useAutosave({
 
   useEffect(
     () => () => {
-      if (unsaved.current) latest.current.save();
+      if (unsaved()) latest.current.save();
     },
     [],
   );
@@ -55,7 +59,7 @@ export function useAutosave({
   useEffect(() => {
     if (!onLeave) return;
     const onPageHide = () => {
-      if (unsaved.current) latest.current.sendAsPageLeaves?.();
+      if (unsaved()) latest.current.sendAsPageLeaves?.();
     };
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);

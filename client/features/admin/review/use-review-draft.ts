@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
 import { isHttpUrl } from '@shared/http-url';
 import { ATTACHMENT_MODES, REVIEW_MESSAGES, reviewedTextOf, type AttachmentMode, type ReviewDocument } from '@shared/review.schema';
 import type { AdminSubmission } from '@shared/submission.schema';
@@ -34,6 +34,12 @@ function draftOf(submission: AdminSubmission): ReviewDraft {
   };
 }
 
+/**
+ * How long typing in the workspace's prose editor pauses before its text goes into the draft (`textTyped`): while a
+ * reviewer types, no key renders the form (decision 066, measured), and every save still sends the text as typed.
+ */
+export const TEXT_SETTLES_AFTER_MS = 150;
+
 const FIELDS = ['mode', 'text', 'notes', 'link', 'documents', 'noCheckableClaims'] as const satisfies readonly (keyof ReviewDraft)[];
 
 /**
@@ -51,11 +57,47 @@ export function useReviewDraft(submission: AdminSubmission) {
   const [savedEdits, setSavedEdits] = useState(0);
   const latestEdits = useRef(edits);
   latestEdits.current = edits;
+  const latestFields = useRef(fields);
+  latestFields.current = fields;
+  /** The prose editor's text typed since it last went into `fields` (null: none). */
+  const typed = useRef<string | null>(null);
+  const settle = useRef<number | undefined>(undefined);
+
+  /** The typed text into the draft now: an edit like any other. */
+  const commitTyped = useCallback(() => {
+    window.clearTimeout(settle.current);
+    settle.current = undefined;
+    const text = typed.current;
+    if (text === null) return;
+    typed.current = null;
+    setFields((current) => (current.text === text ? current : { ...current, text }));
+    setEdits((n) => n + 1);
+    // Known at once, for a save that reads them before the next render (markSent, then the payload).
+    latestEdits.current += 1;
+    latestFields.current = { ...latestFields.current, text };
+  }, []);
+  const textTyped = useCallback(
+    (text: string) => {
+      typed.current = text;
+      window.clearTimeout(settle.current);
+      settle.current = window.setTimeout(commitTyped, TEXT_SETTLES_AFTER_MS);
+    },
+    [commitTyped],
+  );
 
   useEffect(() => {
     if (FIELDS.every((key) => fields[key] === initial[key])) return;
     unsavedDrafts.set(submission.id, fields);
   }, [submission.id, initial, fields]);
+
+  // Closing the form with text still settling keeps it for the next opening; the autosave, which runs after, sends it.
+  useEffect(
+    () => () => {
+      window.clearTimeout(settle.current);
+      if (typed.current !== null) unsavedDrafts.set(submission.id, { ...latestFields.current, text: typed.current });
+    },
+    [submission.id],
+  );
 
   const editOf =
     <K extends keyof ReviewDraft>(key: K): DraftEdit<K> =>
@@ -82,7 +124,17 @@ export function useReviewDraft(submission: AdminSubmission) {
     edit,
     edits,
     savedEdits,
-    markSent: () => setSavedEdits(latestEdits.current),
+    /** The prose editor's text, as typed (the workspace): into the draft when typing pauses, or before a save. */
+    textTyped,
+    /** The reviewed text now, typed or not yet in `fields`: what a save sends. */
+    currentText: () => typed.current ?? latestFields.current.text,
+    /** Typed text not yet counted as an edit (a save as the page goes away still sends it). */
+    typing: () => typed.current !== null,
+    markSent: () => {
+      commitTyped();
+      setSavedEdits(latestEdits.current);
+    },
+    commitTyped,
     /** Saved, or replaced by the latest draft: nothing is kept for the next opening. */
     forget: () => unsavedDrafts.delete(submission.id),
     linkError,

@@ -56,17 +56,19 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
   const reportReady = factCheckReady({ serviceTier: submission.serviceTier, claimCount, noCheckableClaims });
   /** A completed review awaiting a second reviewer's sign-off (decision 073): nobody changes it until it is decided. */
   const awaitingSignOff = submission.signOff?.status === 'pending';
-  const completable =
+  const completableWith = (reviewedContent: string) =>
     !awaitingSignOff &&
-    canCompleteReview({ attachmentMode: mode, reviewedContent: text, documentLink: link, uploadedCount: documents.length, saving: saver.saving }) &&
+    canCompleteReview({ attachmentMode: mode, reviewedContent, documentLink: link, uploadedCount: documents.length, saving: saver.saving }) &&
     !draft.linkRefused &&
     reportReady &&
     !claims.isLoading;
+  const completable = completableWith(text);
   const autosaveAllowed = AUTOSAVE_STATUSES.includes(submission.status) && !draft.linkRefused && saver.conflict === null && !awaitingSignOff;
 
   const payload = (complete: boolean) => ({
     id: submission.id,
-    reviewedContent: text,
+    // As typed: the workspace's editor puts its text in the draft only when typing pauses.
+    reviewedContent: draft.currentText(),
     reviewerNotes: notes,
     complete,
     attachmentMode: mode,
@@ -101,6 +103,7 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
       });
     },
     sendAsPageLeaves: saveAsPageLeaves ? () => sendReviewAsPageLeaves(payload(false)) : undefined,
+    typing: draft.typing,
   });
 
   const noteOutstanding = useCallback(
@@ -150,7 +153,7 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
     reload: () =>
       saver.reload((latest) => {
         draft.forget();
-        onReload?.(latest, { text, notes });
+        onReload?.(latest, { text: draft.currentText(), notes });
       }),
     awaitingSignOff,
     saveDraft: () => {
@@ -158,7 +161,9 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
     },
     /** Complete Review (the button, Ctrl+Enter, Enter in a field), when the review is ready: the check opens first. */
     complete: () => {
-      if (completable) setChecking(true);
+      if (!completableWith(draft.currentText())) return;
+      draft.commitTyped();
+      setChecking(true);
     },
     /** The check before delivery: open, and what it counts. */
     checking,
@@ -168,7 +173,7 @@ export function useReviewForm(submission: AdminSubmission, { autosaveDelayMs, sa
     /** Confirm in the check: the review goes to the customer. */
     deliver: () => {
       setChecking(false);
-      if (completable) submit(true);
+      if (completableWith(draft.currentText())) submit(true);
     },
   };
 }

@@ -58,7 +58,8 @@ export function WorkspaceReviewForm({ submission, actionsSlot, ...options }: Rev
   const [openSuggestions, setOpenSuggestions] = useState<readonly ClaimSuggestion[]>([]);
   const claimMarks = useMemo(() => openSuggestions.map((c) => ({ key: suggestionKey(c), start: c.start, end: c.end })), [openSuggestions]);
   const [initialText] = useState(draft.fields.text);
-  const editText = useSteady(draft.edit.text);
+  // Typing renders nothing: the text goes into the draft when typing pauses (decision 066, measured).
+  const editText = draft.textTyped;
   const onAddSuggestion = useSteady((claim: ClaimSuggestion) => {
     setQuote({ text: claim.text, start: claim.start, end: claim.end });
     effort.accepted();
