@@ -189,7 +189,7 @@ const selection = {
   row: {
     ...listedColumns,
     preview: sql<string>`left(${submissions.content}, ${sql.raw(String(QUEUE_PREVIEW_CHARACTERS))})`,
-    // The desk's row of the order (decision 075), joined by every read of rows (segment, rowsByIdQuery).
+    // The desk's row of the order (decision 075), joined by the one read of rows (rowsByIdQuery).
     claimedAt: reviewDeskOrders.claimedAt,
     claimActiveAt: reviewDeskOrders.claimActiveAt,
     reviewVersion: deskVersion,
@@ -365,28 +365,27 @@ type Run<T> = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => Pro
 const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
 
 /**
- * The queue without a search: its rows, read in the run's order.
- * - The page's ids are picked first, from submissions alone, and only those rows are joined and get their costly
- *   columns: in one statement the planner joined the account, the desk row and the correlated columns of every
- *   candidate before its sort ("My work" by due date: 1,667 claims, 166 ms at 1,000,000 orders; decision 072).
- * - Each statement is prepared, named after its text (its values are parameters, so a view, filter and sort has one
- *   text whatever the viewer, clock or cursor): PostgreSQL spent more time planning these statements (3-6 ms: the
- *   joins, anti-joins and correlated columns) than running them, and keeps a prepared one's plan per connection.
- *   The page's size is written into the text: a generic plan that knew only "LIMIT $n" would plan for a tenth of
- *   the table and could sort it.
+ * The queue without a search: the ids of one ordered run, from submissions alone; the rows are read once at the end,
+ * by id (readRows), as a search's are.
+ * - The page's ids are picked first and only those rows are joined and get their costly columns: in one statement
+ *   the planner joined the account, the desk row and the correlated columns of every candidate before its sort ("My
+ *   work" by due date: 1,667 claims, 166 ms at 1,000,000 orders; decision 072).
+ * - Building the joined statement's SQL (its sixty columns and correlated subqueries) was a third of the app's CPU
+ *   for a page: it is now built once per database (readRows), and only this small statement is built per request.
+ * - The statement is prepared, named after its text (its values are parameters, so a view, filter and sort has one
+ *   text whatever the viewer, clock or cursor): PostgreSQL spent more time planning the queue's statements than
+ *   running them, and keeps a prepared one's plan per connection. The page's size is written into the text: a
+ *   generic plan that knew only "LIMIT $n" would plan for a tenth of the table and could sort it.
  */
-function segment(db: Executor, where: SQL[]): Run<Row> {
-  return (extra, kind, take) => {
-    const page = sql`select ${submissions.id} from ${submissions} where ${and(...where, ...defined(extra)) ?? sql`true`}
-      order by ${sql.join(ORDERS[kind], sql`, `)} limit ${sql.raw(String(take))}`;
-    const query = db
-      .select(selection)
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.userId))
-      .leftJoin(reviewDeskOrders, deskRowOfOrder)
-      .where(sql`${submissions.id} in (${page})`)
-      .orderBy(...ORDERS[kind]);
-    return query.prepare(statementName(query.toSQL().sql)).execute() as unknown as Promise<Row[]>;
+function segment(db: Executor, where: SQL[]): Run<string> {
+  return async (extra, kind, take) => {
+    const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
+    const page = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}
+      where ${and(...where, ...defined(extra)) ?? sql`true`} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${sql.raw(String(take))}`;
+    // The outer ORDER BY keeps the page's order (RANK is the same order over its k, p and id).
+    const query = db.select({ id: sql<string>`c.id` }).from(sql`(${page}) c`).orderBy(RANK[kind]);
+    const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
+    return rows.map((r) => r.id);
   };
 }
 
@@ -495,27 +494,26 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   const preferred = query.view === 'unclaimed' && !arms ? preferredFor(viewer.id, now) : null;
   const preferredWhere = preferred && !cursor ? [...where, preferred] : null;
   if (preferred) where.push(not(preferred));
-  let flagged: Row[] = [];
-  let rows: Row[];
-  // Whether a row follows the page, read from the ids where there are any: a row deleted meanwhile loses no page.
-  let more: boolean;
+  // Each run picks its page's ids; every row is then read once, by id. Whether a row follows the page is read from
+  // the ids: a row deleted meanwhile loses no page.
+  let flaggedIds: string[] = [];
+  let ids: string[];
   if (arms) {
     const search = searchRuns(db, where, arms, flaggedWhere);
-    const ids = query.sort === 'due' ? await byDue(search.run, take, cursor) : await byCreated(search.run, take, cursor);
-    const flaggedIds = search.flagged();
-    const read = await readRows(db, [...flaggedIds, ...ids]);
-    flagged = flaggedIds.flatMap((id) => read.get(id) ?? []);
-    // An order whose status moved between the statements is listed once, flagged.
-    const onTop = new Set(flaggedIds);
-    rows = ids.flatMap((id) => (onTop.has(id) ? [] : (read.get(id) ?? [])));
-    more = ids.length > query.limit;
+    ids = query.sort === 'due' ? await byDue(search.run, take, cursor) : await byCreated(search.run, take, cursor);
+    flaggedIds = search.flagged();
   } else {
-    if (flaggedWhere) flagged = await segment(db, flaggedWhere)([], 'due', MAX_FLAGGED);
-    if (preferredWhere) flagged.push(...(await segment(db, preferredWhere)([], 'due', MAX_PREFERRED)));
+    if (flaggedWhere) flaggedIds = await segment(db, flaggedWhere)([], 'due', MAX_FLAGGED);
+    if (preferredWhere) flaggedIds.push(...(await segment(db, preferredWhere)([], 'due', MAX_PREFERRED)));
     const run = segment(db, where);
-    rows = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
-    more = rows.length > query.limit;
+    ids = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
   }
+  const read = await readRows(db, [...flaggedIds, ...ids]);
+  const flagged = flaggedIds.flatMap((id) => read.get(id) ?? []);
+  // An order whose status moved between the statements is listed once, flagged.
+  const onTop = new Set(flaggedIds);
+  const rows = ids.flatMap((id) => (onTop.has(id) ? [] : (read.get(id) ?? [])));
+  const more = ids.length > query.limit;
   const paged = rows.slice(0, query.limit);
   const page = [...flagged, ...paged];
   const last = paged[paged.length - 1];

@@ -36,10 +36,12 @@ export function preferredFor(reviewerId: string, now: Date): SQL {
   const fresh = sql`s.status in ('paid', 'in-review') and s.paid_at is not null and s.due_date is not null
     and ${now.toISOString()}::timestamptz < s.paid_at + (s.due_date - s.paid_at) / 2`;
   const held = sql`rp.reviewer_id = ${reviewerId} and rp.preference = 'preferred'`;
+  // One arm per kind of customer (a personal account, an organisation): each join then uses its own index.
+  const arm = (customerOf: SQL) => sql`select s.id from ${reviewerPreferences} rp join ${submissions} s on ${customerOf} where ${held} and ${fresh}`;
   return sql`"submissions"."id" in (
-    select s.id from ${reviewerPreferences} rp join ${submissions} s on s.user_id = rp.user_id and s.organisation_id is null where ${held} and ${fresh}
+    ${arm(sql`s.user_id = rp.user_id and s.organisation_id is null`)}
     union all
-    select s.id from ${reviewerPreferences} rp join ${submissions} s on s.organisation_id = rp.organisation_id where ${held} and ${fresh})`;
+    ${arm(sql`s.organisation_id = rp.organisation_id`)})`;
 }
 
 /**
