@@ -160,7 +160,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerInputHygiene(app);
   registerCrossSiteCheck(app, config);
-  await app.register(cookie);
+  // Cookies are set through it (reply.clearCookie); nothing reads request.cookies, so the Cookie header is not parsed
+  // into it on every request (the session lookup reads its one cookie itself, as better-auth does; decision 079).
+  // A route that sets a cookie still has it parsed, on that request only.
+  await app.register(cookie, { hook: false });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Before the routes: they take their limiters from it (plugins/rate-limit.ts).
   await registerRateLimits(app);

@@ -193,16 +193,21 @@ export const authPlugin = fp(
         const hasSessionCookie = (request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${cookieName}=`));
         return hinted && !hasSessionCookie ? hintCookie(false) : null;
       }
-      const hintFor = (user: CurrentUser | null | undefined) => {
-        if (user === undefined) return null;
-        const signedIn = user !== null;
-        return signedIn === hinted ? null : hintCookie(signedIn);
-      };
       // Nearly always the lookup has answered by now (the guard waited for it): no promise, no turn of the queue.
-      if (settledLookups.has(request)) return hintFor(settledLookups.get(request));
+      if (settledLookups.has(request)) return hintFor(settledLookups.get(request), hinted);
       // A lookup that failed (the database busy or down) already decided this answer: its error reached the error
       // handler, and the hint is left as it is rather than failing the answer a second time here.
-      return lookup.then(hintFor, () => null);
+      return lookup.then(
+        (user) => hintFor(user, hinted),
+        () => null,
+      );
+    }
+
+    /** The hint cookie to send when the lookup's answer and the request's hint disagree; else null. */
+    function hintFor(user: CurrentUser | null | undefined, hinted: boolean): string | null {
+      if (user === undefined) return null;
+      const signedIn = user !== null;
+      return signedIn === hinted ? null : hintCookie(signedIn);
     }
 
     const table: RouteAccessEntry[] = [];

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifySchema, FastifySerializ
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { apiErrorSchema } from '../../shared/api.schema';
+import { compileEncoder, UNPROVEN } from './contract-encoder';
 
 /**
  * The API contract (docs/decisions/016-api-contract.md): every JSON route declares a zod response schema per
@@ -107,8 +108,13 @@ function collectDropped(sent: unknown, kept: unknown, path: (string | number)[],
  * field is stripped and a warning logged, and the customer gets the answer.
  */
 export function contractSerializerCompiler(options: { strict: boolean; log: FastifyBaseLogger }): FastifySerializerCompiler<$ZodType> {
-  return ({ schema, method, url }) =>
-    (data: unknown) => {
+  return ({ schema, method, url }) => {
+    // Compiled once per route and status (decision 079): an answer it can vouch for is checked and copied in one
+    // pass; anything else goes the full way below, which names every problem.
+    const encode = compileEncoder(schema);
+    return (data: unknown) => {
+      const encoded = encode(data);
+      if (encoded !== UNPROVEN) return JSON.stringify(encoded);
       const result = safeEncode(schema, data);
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
       const extra = droppedFields(data, result.data);
@@ -118,6 +124,7 @@ export function contractSerializerCompiler(options: { strict: boolean; log: Fast
       }
       return JSON.stringify(result.data);
     };
+  };
 }
 
 function declaredReply(route: RouteOptions): RouteReply {
