@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parseCookies } from 'better-call';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { PerKeyCache } from '../lib/per-key-cache';
 
 /**
  * The session token from better-auth's signed cookie, read exactly as better-auth reads it (better-call's
@@ -18,8 +19,7 @@ export async function readSessionToken(
   if (!cookieHeader) return null;
   const value = parseCookies(cookieHeader).get(cookieName);
   if (!value) return null;
-  const verified = verifiedCookies.get(key);
-  const known = verified?.get(value);
+  const known = verifiedCookies.get(key, value);
   if (known !== undefined) return known;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
@@ -37,7 +37,7 @@ export async function readSessionToken(
   // the asynchronous WebCrypto call cost more in its queueing than in the hash (decision 071).
   const expected = createHmac('sha256', key).update(token, 'utf8').digest();
   if (bytes.length !== expected.length || !timingSafeEqual(bytes, expected)) return null;
-  rememberVerified(key, value, token);
+  verifiedCookies.set(key, value, token);
   return token;
 }
 
@@ -47,19 +47,12 @@ export async function readSessionToken(
  * values that verified are kept, so a forged one is always checked in full; a token's validity is still the session
  * row's, looked up on every request. Bounded: the oldest entry goes first.
  */
-const verifiedCookies = new WeakMap<KeyObject, Map<string, string>>();
 export const VERIFIED_COOKIES_KEPT = 10_000;
+const verifiedCookies = new PerKeyCache<KeyObject>(VERIFIED_COOKIES_KEPT);
 
 /** How many verified values are kept for `key` (tests). */
 export function verifiedCookiesHeld(key: KeyObject): number {
-  return verifiedCookies.get(key)?.size ?? 0;
-}
-
-function rememberVerified(key: KeyObject, value: string, token: string): void {
-  let verified = verifiedCookies.get(key);
-  if (!verified) verifiedCookies.set(key, (verified = new Map()));
-  if (verified.size >= VERIFIED_COOKIES_KEPT) verified.delete(verified.keys().next().value!);
-  verified.set(value, token);
+  return verifiedCookies.size(key);
 }
 
 /** The session cookies' signing key (better-auth's secret) for readSessionToken. */

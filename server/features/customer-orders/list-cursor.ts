@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { badRequest } from '../../lib/http-error';
+import { PerKeyCache } from '../../lib/per-key-cache';
 
 /**
  * The position after the last order of a page of GET /api/submissions (decision 037): its created_at at full
@@ -34,19 +35,15 @@ const mac = (key: KeyObject, userId: string, body: string) => createHmac('sha256
  * order until a new one comes, so the same cursor is signed again and again. The signature of a given key, customer
  * and position never changes, so it is kept (bounded: the oldest goes first). Decoding always checks in full.
  */
-const signedCursors = new WeakMap<KeyObject, Map<string, string>>();
-const SIGNED_CURSORS_KEPT = 10_000;
+const signedCursors = new PerKeyCache<KeyObject>(10_000);
 
 export function encodeListCursor(key: KeyObject, userId: string, cursor: ListCursor): string {
   const body = Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
-  let signed = signedCursors.get(key);
-  if (!signed) signedCursors.set(key, (signed = new Map()));
   const message = `${userId}\n${body}`;
-  let encoded = signed.get(message);
+  let encoded = signedCursors.get(key, message);
   if (encoded === undefined) {
     encoded = `${body}.${mac(key, userId, body).toString('base64url')}`;
-    if (signed.size >= SIGNED_CURSORS_KEPT) signed.delete(signed.keys().next().value!);
-    signed.set(message, encoded);
+    signedCursors.set(key, message, encoded);
   }
   return encoded;
 }
