@@ -14,6 +14,24 @@ export interface ReceivedMail {
   html: string;
 }
 
+/**
+ * Each message parsed once: the sink renames a message into place whole and never changes it, and the mailbox grows
+ * to hundreds of messages over a run, which every poll of every spec would otherwise parse again.
+ */
+const parsedFiles = new Map<string, Promise<ReceivedMail>>();
+
+async function parse(file: string): Promise<ReceivedMail> {
+  const raw = readFileSync(path.join(MAILBOX, file));
+  const envelope = /^X-Envelope-To: (.*)\r\n/.exec(raw.toString('utf8'))?.[1] ?? '';
+  const parsed: ParsedMail = await simpleParser(raw);
+  return {
+    to: envelope.split(',').map((a) => a.trim().toLowerCase()),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+  };
+}
+
 async function readAll(): Promise<ReceivedMail[]> {
   let files: string[];
   try {
@@ -23,15 +41,12 @@ async function readAll(): Promise<ReceivedMail[]> {
   }
   const mails: ReceivedMail[] = [];
   for (const file of files) {
-    const raw = readFileSync(path.join(MAILBOX, file));
-    const envelope = /^X-Envelope-To: (.*)\r\n/.exec(raw.toString('utf8'))?.[1] ?? '';
-    const parsed: ParsedMail = await simpleParser(raw);
-    mails.push({
-      to: envelope.split(',').map((a) => a.trim().toLowerCase()),
-      subject: parsed.subject ?? '',
-      text: parsed.text ?? '',
-      html: typeof parsed.html === 'string' ? parsed.html : '',
-    });
+    let mail = parsedFiles.get(file);
+    if (!mail) {
+      parsedFiles.set(file, (mail = parse(file)));
+      mail.catch(() => parsedFiles.delete(file));
+    }
+    mails.push(await mail);
   }
   return mails;
 }
