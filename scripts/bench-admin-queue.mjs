@@ -23,8 +23,11 @@ const { buildApp } = await import('../server/app.ts');
 const { encodeCursor } = await import('../server/features/review-desk/queue-cursor.ts');
 const { sql } = await import('drizzle-orm');
 
-// BENCH_QUICK=1: a few thousand rows and 0.25 s per scenario, for CI: every scenario still has to answer 200 with a list.
+// BENCH_QUICK=1: a few thousand rows and a few requests per scenario, for CI: every scenario still has to answer 200
+// with a list. A fixed number of requests rather than a duration: autocannon's shortest run is about a second of
+// full load, which CI's tests, running beside it, paid for 44 times.
 const QUICK = process.env.BENCH_QUICK === '1';
+const QUICK_REQUESTS = { 1: 5, 10: 30 };
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 2_000 : 1_000_000));
 const CUSTOMERS = Math.max(10, Math.min(50_000, Math.floor(ROWS / 20)));
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 0.25 : 10));
@@ -247,7 +250,8 @@ try {
     if (check.status !== 200 || (url.startsWith('/api/admin/') && !Array.isArray(body))) throw new Error(`${name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
     const row = { scenario: name, rows: Array.isArray(body) ? body.length : '-' };
     for (const connections of [1, CONNECTIONS]) {
-      const result = await measureLoad({ url: `${address}${url}`, headers: { cookie }, connections, duration: DURATION });
+      const load = QUICK && !process.env.BENCH_DURATION ? { amount: QUICK_REQUESTS[connections] ?? 3 * connections } : { duration: DURATION };
+      const result = await measureLoad({ url: `${address}${url}`, headers: { cookie }, connections, ...load });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       row[`c${connections} req/s`] = Math.round(result.requests);
       row[`c${connections} p50`] = result.p50;
@@ -257,7 +261,7 @@ try {
     console.log(`${name}: ${JSON.stringify(row)}`);
   }
   console.log(
-    `\nautocannon -d ${DURATION}s with 1 and ${CONNECTIONS} connections (latencies in ms; load generator: ${loadGeneratorMode() === 'process' ? 'its own process' : "the app's process"}), ${os.cpus().length} CPUs, Node ${process.version}; load average (1 / 5 / 15 min): ${os
+    `\nautocannon ${QUICK && !process.env.BENCH_DURATION ? `-a ${QUICK_REQUESTS[1]}/${QUICK_REQUESTS[CONNECTIONS] ?? 3 * CONNECTIONS}` : `-d ${DURATION}s`} with 1 and ${CONNECTIONS} connections (latencies in ms; load generator: ${loadGeneratorMode() === 'process' ? 'its own process' : "the app's process"}), ${os.cpus().length} CPUs, Node ${process.version}; load average (1 / 5 / 15 min): ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' / ')}`,
