@@ -9,6 +9,7 @@
 //
 //   node scripts/build.mjs && npm run bench:typing          (E2E_PORT picks the port, 5202 unless set)
 //   BENCH_TRACE=1   also a Chrome trace of the typing, broken down per key (scripts/lib/trace-breakdown.mjs)
+//   BENCH_VARIANTS='{"base": "", "name": "css"}' BENCH_ROUNDS=3   style sheets compared in turns (compareVariants)
 //
 // The server is the end-to-end one (scripts/e2e-server.mjs: a fresh embedded database, its admin channel).
 import { spawn } from 'node:child_process';
@@ -131,11 +132,26 @@ const MODES = [
 ];
 /** Quick mode (CI, beside the tests) types in the judged mode only: one Chromium fewer on a machine the tests need. */
 const RUN_MODES = QUICK ? MODES.filter((mode) => mode.judged) : MODES;
+/** BENCH_PROFILE=1: the page's JavaScript, sampled while it types: the functions with the most self time per key. */
+function printProfile(profile, keys) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const { callFrame } = byId.get(profile.samples[i]);
+    const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber}:${callFrame.columnNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+  }
+  const top = [...self].filter(([name]) => !/^\((idle|program)\)/.test(name)).sort((a, b) => b[1] - a[1]).slice(0, 40);
+  console.log(`JavaScript self time per key (ms), top ${top.length}:`);
+  for (const [name, ms] of top) console.log(`  ${(ms / keys).toFixed(3).padStart(7)}  ${name}`);
+}
+
 /** BENCH_TRACE=1: a Chrome trace of the typing, broken down per key (the trace's overhead slows the keys it times). */
 const TRACE = process.env.BENCH_TRACE === '1';
 
 /** Types KEYS keys into the reviewed text of the order's workspace; the page's own timings of each, and the trace's. */
-async function typeInWorkspace(browser, storageState, id, { screenshots, stillCaret }) {
+async function typeInWorkspace(browser, storageState, id, { screenshots, stillCaret, css = '' }) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
   await page.goto(`/admin/orders/${encodeURIComponent(id)}`);
@@ -155,6 +171,7 @@ async function typeInWorkspace(browser, storageState, id, { screenshots, stillCa
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
+  if (css) await page.addStyleTag({ content: css });
   if (stillCaret) await page.addStyleTag({ content: '.cm-cursorLayer { animation: none !important; }' });
   await page.evaluate(() => {
     const w = /** @type {any} */ (window);
@@ -194,6 +211,12 @@ async function typeInWorkspace(browser, storageState, id, { screenshots, stillCa
     w.__typing.handler.length = 0;
   });
   if (TRACE) await browser.startTracing(page, { categories: [...TRACE_CATEGORIES] });
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.send('Profiler.start');
+  }
   const text = ' The reviewer adds a sentence here to see whether typing stays smooth in a long order.';
   for (let i = 0; i < KEYS; i += 1) {
     await page.keyboard.press(text[i % text.length] === ' ' ? 'Space' : text[i % text.length]);
@@ -201,6 +224,7 @@ async function typeInWorkspace(browser, storageState, id, { screenshots, stillCa
     await page.waitForTimeout(80);
   }
   await page.waitForTimeout(500);
+  if (profiler) printProfile((await profiler.send('Profiler.stop')).profile, KEYS);
   const trace = TRACE ? traceBreakdown((await browser.stopTracing()).toString('utf8'), KEYS) : null;
   const { paint, handler } = await page.evaluate(() => /** @type {any} */ (window).__typing);
   await context.close();
@@ -214,6 +238,28 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'e2e-server.m
 });
 let failed = false;
 const browsers = [];
+
+/**
+ * BENCH_VARIANTS='{"name": "css", ...}': the judged mode only, each variant's style sheet added to the page, the
+ * variants taking turns BENCH_ROUNDS times (default 3) in one browser on one order, so a style change is compared
+ * with the page as built on the same machine state. Prints each round and each variant's median p50 and p95.
+ */
+const VARIANTS = process.env.BENCH_VARIANTS ? Object.entries(JSON.parse(process.env.BENCH_VARIANTS)) : null;
+async function compareVariants(storageState, id) {
+  const judged = MODES.find((mode) => mode.judged);
+  const browser = await launch(judged.flags);
+  const results = new Map(VARIANTS.map(([name]) => [name, []]));
+  for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 3); round += 1) {
+    for (const [name, css] of VARIANTS) {
+      const { paint } = await typeInWorkspace(browser, storageState, id, { stillCaret: judged.stillCaret, css });
+      results.get(name).push([percentile(paint, 50), percentile(paint, 95)]);
+      const half = Math.floor(paint.length / 2);
+      console.log(`round ${round + 1} ${name.padEnd(20)} p50 ${percentile(paint, 50).toFixed(1)} ms  p95 ${percentile(paint, 95).toFixed(1)} ms  load ${loadavg()[0].toFixed(2)}  (halves: p95 ${percentile(paint.slice(0, half), 95).toFixed(1)} / ${percentile(paint.slice(half), 95).toFixed(1)})`);
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [name, rows] of results) console.log(`median ${name.padEnd(20)} p50 ${median(rows.map((r) => r[0])).toFixed(1)} ms  p95 ${median(rows.map((r) => r[1])).toFixed(1)} ms`);
+}
 const launch = async (flags) => {
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...flags] });
   browsers.push(browser);
@@ -236,7 +282,8 @@ try {
   const storageState = await admin.storageState();
   await admin.close();
 
-  for (const [i, mode] of RUN_MODES.entries()) {
+  if (VARIANTS) await compareVariants(storageState, id);
+  else for (const [i, mode] of RUN_MODES.entries()) {
     const browser = i === 0 && mode.flags.length === 0 ? setup : await launch(mode.flags);
     const { marks, paint, handler, trace } = await typeInWorkspace(browser, storageState, id, {
       screenshots: i === 0 ? process.env.BENCH_SCREENSHOTS : undefined,
