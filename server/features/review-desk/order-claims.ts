@@ -89,6 +89,15 @@ export async function assertMayWorkOn(db: Executor, id: string, userId: string):
     .where(eq(submissions.id, id))
     .limit(1);
   if (!row || row.status === 'cancelled' || (row.held && row.claimedBy !== userId)) throw await claimRefusal(db, id, userId);
+  await assertHolderNotBlocked(db, id, userId);
+}
+
+/**
+ * 409 when the order's customer blocked `userId`, unless they hold its claim from an administrator who gave a reason
+ * (decisions 074, 080). A save checks it after taking the claim's row, so a block set meanwhile cannot be missed: its
+ * release of the claim waits for the save and then takes the claim back.
+ */
+export async function assertHolderNotBlocked(db: Executor, id: string, userId: string): Promise<void> {
   await assertNotBlocked(db, id, userId, and(eq(reviewDeskOrders.claimedBy, userId), claimHeld));
 }
 
@@ -174,12 +183,15 @@ export async function assignOrder(
   await recordLiveEvent(db, 'claim', id);
 }
 
-/** A suspended or removed reviewer's open claims go back to the queue. */
-export async function releaseClaimsOf(db: Executor, userId: string): Promise<number> {
+/**
+ * A suspended or removed reviewer's open claims go back to the queue; with `orderIds` (a statement of order ids),
+ * only their claims on those orders (a customer's block, decision 080).
+ */
+export async function releaseClaimsOf(db: Executor, userId: string, orderIds?: SQL): Promise<number> {
   const released = await db
     .update(reviewDeskOrders)
     .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })
-    .where(eq(reviewDeskOrders.claimedBy, userId))
+    .where(and(eq(reviewDeskOrders.claimedBy, userId), orderIds ? sql`${reviewDeskOrders.orderId} in (${orderIds})` : undefined))
     .returning({ id: reviewDeskOrders.orderId });
   await recordLiveEvent(db, 'claim', released.map((r) => r.id));
   return released.length;

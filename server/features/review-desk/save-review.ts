@@ -12,7 +12,7 @@ import { badRequest, conflict } from '../../lib/http-error';
 import { detachDocuments } from '../uploads';
 import { assertReviewerMove, moveStatus } from './change-status';
 import { lockOrder } from '../orders';
-import { takeReviewVersion } from './order-claims';
+import { assertHolderNotBlocked, takeReviewVersion } from './order-claims';
 import { AFTER_PAYMENT_MESSAGES } from '../../../shared/after-payment.schema';
 import type { SubmissionStatus } from '../../../shared/submission-status';
 import { assertFactCheckReady } from '../fact-check';
@@ -55,6 +55,7 @@ export async function saveReview(
   const { review } = input;
   // The claim and the version first (decision 021): only the holder, from the current draft, gets further.
   await takeReviewVersion(tx, input.submissionId, input.reviewerId, review.version);
+  await assertHolderNotBlocked(tx, input.submissionId, input.reviewerId);
   const row = await lockOrder(tx, input.submissionId);
   const target = review.complete ? 'completed' : row.status === 'paid' ? 'in-review' : null;
   assertReviewerMove(row, target ?? (row.status as SubmissionStatus), { isAdmin: input.reviewerIsAdmin });

@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import {
   REVIEWER_PREFERENCE_MESSAGES,
   type OrderReviewerPreference,
@@ -12,6 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { publicReviewerName } from '../certificates';
 import { heldBy, holderColumn, holderKey, holderOfOrder, membershipOf } from '../organisations';
+import { ordersBlockedFor } from './queue-conditions';
 
 type Order = Pick<SubmissionRow, 'id' | 'userId' | 'organisationId'>;
 
@@ -57,14 +58,21 @@ export async function reviewerPreferenceOfOrder(db: Executor, order: Order, user
 }
 
 /**
+ * What a block does at once beyond the mark (decision 080): the review desk gives the reviewer's claims on `orderIds`
+ * (a statement of order ids) back to the queue, in the block's transaction.
+ */
+export type ReleaseBlockedClaims = (tx: Executor, reviewerId: string, orderIds: SQL) => Promise<unknown>;
+
+/**
  * The customer marks the reviewer who delivered the order as preferred or blocked, or (null) removes the mark: one
  * row per holder (the order's organisation, else its placer) and reviewer, so two tabs end with the last word. 409
- * before a delivery; 403 for an organisation's member who is not an owner.
+ * before a delivery; 403 for an organisation's member who is not an owner. A block takes back the claims the reviewer
+ * holds on the holder's orders, bar those an administrator gave them with a reason.
  */
 export async function setReviewerPreference(
   db: Database,
   order: Order,
-  input: { userId: string; preference: ReviewerPreference | null; now: Date },
+  input: { userId: string; preference: ReviewerPreference | null; now: Date; releaseClaims: ReleaseBlockedClaims },
 ): Promise<OrderReviewerPreference> {
   return db.transaction(async (tx) => {
     const reviewer = await deliveringReviewer(tx, order.id);
@@ -79,6 +87,7 @@ export async function setReviewerPreference(
         .insert(reviewerPreferences)
         .values({ id: newId(), ...holderKey(holder), reviewerId: reviewer.id, ...values })
         .onConflictDoUpdate({ target: [holderColumn(reviewerPreferences, holder), reviewerPreferences.reviewerId], set: values });
+      if (input.preference === 'blocked') await input.releaseClaims(tx, reviewer.id, ordersBlockedFor(holder, reviewer.id));
     }
     return { reviewer: { pseudonym: reviewer.pseudonym }, preference: input.preference, canSet: true };
   });

@@ -6,6 +6,7 @@ import { blockedAssignments, reviewDeskOrders, reviewerPreferences, submissions,
 import { badRequest, conflict } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { displayName, personColumns, type Person } from '../../lib/person';
+import type { Holder } from '../organisations';
 
 /**
  * What the review desk asks of the customers' preferences (decision 074), as SQL over `submissions`: the holder of
@@ -44,26 +45,43 @@ export function preferredFor(reviewerId: string, now: Date): SQL {
     ${arm(sql`s.organisation_id = rp.organisation_id`)})`;
 }
 
+/** An administrator gave the order to the reviewer with a reason, after its customer blocked them (decision 074). */
+function assignedDespiteBlock(reviewerId: string): SQL {
+  return sql`exists (select 1 from ${blockedAssignments} ba where ba.submission_id = "submissions"."id" and ba.reviewer_id = ${reviewerId})`;
+}
+
 /**
- * Whether the order's customer blocked the reviewer (unless `exempt` holds of the order: a condition over the order
- * and its review desk row, which may be missing).
+ * Whether the order's customer blocked the reviewer, unless `exempt` holds of the order (a condition over the order
+ * and its review desk row, which may be missing) and an administrator assigned it to them with a reason.
  */
 async function isBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<boolean> {
+  const allowed = exempt ? sql`not coalesce(${exempt} and ${assignedDespiteBlock(reviewerId)}, false)` : undefined;
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
     .leftJoin(reviewDeskOrders, eq(reviewDeskOrders.orderId, submissions.id))
-    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), exempt ? sql`not coalesce(${exempt}, false)` : undefined))
+    .where(and(eq(submissions.id, orderId), heldPreference(reviewerId, 'blocked'), allowed))
     .limit(1);
   return Boolean(row);
 }
 
 /**
  * A reviewer's claim of (or work on) an order whose customer blocked them: 409. `exempt`: the review desk's condition
- * that the reviewer holds the order's claim already, which an administrator gave them with a reason: they keep it.
+ * that the reviewer holds the order's claim already; they keep it only when an administrator gave it to them with a
+ * reason (decision 080: a claim they took themselves went back to the queue when the block was set).
  */
 export async function assertNotBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<void> {
   if (await isBlocked(db, orderId, reviewerId, exempt)) throw conflict(REVIEWER_PREFERENCE_MESSAGES.blockedClaim);
+}
+
+/**
+ * The ids of the holder's orders that a block of the reviewer takes from them (decision 080): every order of the
+ * holder (its organisation's, or a lone account's own) that no administrator assigned to them with a reason.
+ */
+export function ordersBlockedFor(holder: Holder, reviewerId: string): SQL {
+  const ofHolder = 'organisationId' in holder ? sql`s.organisation_id = ${holder.organisationId}` : sql`s.user_id = ${holder.userId} and s.organisation_id is null`;
+  return sql`select s.id from ${submissions} s where ${ofHolder}
+    and not exists (select 1 from ${blockedAssignments} ba where ba.submission_id = s.id and ba.reviewer_id = ${reviewerId})`;
 }
 
 /**

@@ -212,6 +212,73 @@ describe('a blocked reviewer (issue 44 item 4)', () => {
   });
 });
 
+describe('a block set while the reviewer holds claims (decision 080)', () => {
+  const claimOf = async (id: string) =>
+    (await t.app.db.select({ claimedBy: reviewDeskOrders.claimedBy }).from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, id)))[0]?.claimedBy ?? null;
+  const claim = (id: string, who: SignedInUser) => t.request('POST', `/api/admin/submissions/${id}/claim`, who);
+
+  it("gives the customer's orders she took back to the queue, keeps an assignment with a reason and other customers' orders", async () => {
+    const buyer = await signUp(t.app);
+    const someoneElse = await signUp(t.app);
+    const first = await deliveredOrder(buyer, rita);
+    const taken = await createPaidOrder(t.app, buyer);
+    const assignedBefore = await createPaidOrder(t.app, buyer);
+    const elsewhere = await createPaidOrder(t.app, someoneElse);
+    expect((await claim(taken, rita)).statusCode).toBe(200);
+    expect((await claim(elsewhere, rita)).statusCode).toBe(200);
+    // Given to her by an administrator before the block: no reason was needed then, so none is recorded.
+    expect((await t.request('POST', `/api/admin/submissions/${assignedBefore}/assign`, admin, { userId: rita.id })).statusCode).toBe(200);
+    const draft = await saveReviewAs(t.app, rita, taken, { reviewedContent: 'Half done by Rita.', reviewerNotes: '', attachmentMode: 'text', complete: false });
+    expect(draft.statusCode, draft.body).toBe(200);
+
+    expect((await setPref(first, { preference: 'blocked' }, buyer)).statusCode).toBe(200);
+    expect(await claimOf(taken)).toBeNull();
+    expect(await claimOf(assignedBefore)).toBeNull();
+    expect(await claimOf(elsewhere)).toBe(rita.id);
+    // She can neither save nor take it again; the queue offers it to the others, with her draft kept.
+    const save = await saveReviewAs(t.app, rita, taken, { reviewedContent: 'More by Rita.', reviewerNotes: '', attachmentMode: 'text', complete: false });
+    expect(save.statusCode).toBe(409);
+    expect((await claim(taken, rita)).json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
+    expect(await unclaimed(vera, taken)).toEqual([taken]);
+    expect((await claim(taken, vera)).statusCode).toBe(200);
+    const [row] = await t.app.db.select({ text: submissions.reviewedContent }).from(submissions).where(eq(submissions.id, taken));
+    expect(row?.text).toBe('Half done by Rita.');
+
+    // A claim that slipped in beside the block (her claim and the block at the same moment) is refused all the same.
+    const raced = await createPaidOrder(t.app, buyer);
+    expect((await claim(raced, vera)).statusCode).toBe(200);
+    await t.app.db.update(reviewDeskOrders).set({ claimedBy: rita.id, claimedAt: new Date(), claimActiveAt: new Date() }).where(eq(reviewDeskOrders.orderId, raced));
+    expect((await claim(raced, rita)).json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
+    const racedSave = await saveReviewAs(t.app, rita, raced, { reviewedContent: 'Raced.', reviewerNotes: '', attachmentMode: 'text', complete: false });
+    expect(racedSave.json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
+
+    // Assigned with a reason after the block: setting the block again (a second tab) leaves that one with her.
+    const reasoned = await createPaidOrder(t.app, buyer);
+    const assign = await t.request('POST', `/api/admin/submissions/${reasoned}/assign`, admin, { userId: rita.id, reason: 'The customer asked for her by phone.' });
+    expect(assign.statusCode, assign.body).toBe(200);
+    expect((await setPref(first, { preference: 'blocked' }, buyer)).statusCode).toBe(200);
+    expect(await claimOf(reasoned)).toBe(rita.id);
+    expect((await claim(reasoned, rita)).statusCode).toBe(200);
+    // Preferring her takes nothing back.
+    expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
+    expect(await claimOf(reasoned)).toBe(rita.id);
+    expect(await claimOf(elsewhere)).toBe(rita.id);
+  });
+
+  it("an organisation's block takes back the organisation's orders only", async () => {
+    const { owner, member } = await organisation();
+    const lone = await signUp(t.app);
+    const first = await deliveredOrder(owner, vera);
+    const ours = await createPaidOrder(t.app, member);
+    const theirs = await createPaidOrder(t.app, lone);
+    expect((await claim(ours, vera)).statusCode).toBe(200);
+    expect((await claim(theirs, vera)).statusCode).toBe(200);
+    expect((await setPref(first, { preference: 'blocked' }, owner)).statusCode).toBe(200);
+    expect(await claimOf(ours)).toBeNull();
+    expect(await claimOf(theirs)).toBe(vera.id);
+  });
+});
+
 describe('a preferred reviewer (issue 44 item 4)', () => {
   it("sees the customer's new orders first for the first half of the time to the due date, and not after", async () => {
     const buyer = await signUp(t.app);

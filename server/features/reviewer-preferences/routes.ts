@@ -12,6 +12,7 @@ import {
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { requireApiCaller } from '../api-keys';
 import { getAccessibleOrder, reviewDeskViewer } from '../customer-orders';
+import { releaseClaimsOf } from '../review-desk';
 import { blockedAssignmentsOf } from './queue-conditions';
 import { listReviewerPreferences, removeReviewerPreference, reviewerPreferenceOfOrder, setReviewerPreference } from './preferences';
 
@@ -43,7 +44,7 @@ export async function reviewerPreferenceRoutes(app: FastifyInstance): Promise<vo
     async (request) => {
       const user = await requireUser(request);
       const order = await getAccessibleOrder(app.db, request.params.id, { id: user.id, isAdmin: false });
-      return setReviewerPreference(app.db, order, { userId: user.id, preference: request.body.preference, now: app.context.now() });
+      return setReviewerPreference(app.db, order, { userId: user.id, preference: request.body.preference, now: app.context.now(), releaseClaims: releaseClaimsOf });
     },
   );
 
@@ -108,7 +109,7 @@ export function reviewerPreferenceV1Routes(app: FastifyInstance, problems: Recor
     async (request) => {
       const caller = requireApiCaller(request);
       const order = await getAccessibleOrder(app.db, request.params.id, { id: caller.userId, isAdmin: false });
-      return setReviewerPreference(app.db, order, { userId: caller.userId, preference: request.body.preference, now: app.context.now() });
+      return setReviewerPreference(app.db, order, { userId: caller.userId, preference: request.body.preference, now: app.context.now(), releaseClaims: releaseClaimsOf });
     },
   );
 }
