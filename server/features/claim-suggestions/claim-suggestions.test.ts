@@ -7,6 +7,7 @@ import { claimSuggestions } from '../../db/schema';
 import { createOrder, createPaidOrder } from '../../test-support/orders';
 import { createTestApp, signUp, signUpReviewer, type SignedInUser, type TestApp } from '../../test-support/test-app';
 import { suggestClaimsRound } from './stored-suggestions';
+import { suggestClaims } from './suggest-claims';
 
 const CONTENT = 'The Eiffel Tower was completed in 1889. It is lovely at night. About 7 million people visit it every year.';
 
@@ -56,6 +57,46 @@ describe('suggested claims (issue 23)', () => {
   });
 
   // Another connection (the job's batch) holds the order's new row uncommitted: PostgreSQL only, PGlite has one.
+  it.skipIf(!usesPostgres())('computes without holding the orders: a save or a status move meanwhile does not wait (decision 081)', async () => {
+    const paid = await createPaidOrder(t.app, customer, { content: CONTENT });
+    const reviewerSide = new pg.Client({ connectionString: t.database.databaseUrl! });
+    await reviewerSide.connect();
+    const meanwhile: unknown[] = [];
+    try {
+      const found = await suggestClaimsRound(t.app.db, async (content) => {
+        // What a save does first: the order's row, FOR UPDATE; NOWAIT fails at once if the job held it.
+        await reviewerSide.query('begin');
+        try {
+          await reviewerSide.query('select id from submissions where id = $1 for update nowait', [paid]);
+          meanwhile.push('locked');
+        } catch (error) {
+          meanwhile.push((error as { code?: string }).code);
+        } finally {
+          await reviewerSide.query('rollback');
+        }
+        return suggestClaims(content);
+      });
+      expect(found).toBeGreaterThanOrEqual(1);
+    } finally {
+      await reviewerSide.end();
+    }
+    expect(meanwhile.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(meanwhile)).toEqual(new Set(['locked']));
+    expect(await stored(paid)).toHaveLength(1);
+  });
+
+  it.skipIf(!usesPostgres())('two rounds at once share the orders out: each order once', async () => {
+    const ids = [await createPaidOrder(t.app, customer, { content: CONTENT }), await createPaidOrder(t.app, customer, { content: CONTENT })];
+    const seen: string[] = [];
+    const counting = (content: string) => {
+      seen.push(content);
+      return suggestClaims(content);
+    };
+    const [a, b] = await Promise.all([suggestClaimsRound(t.app.db, counting), suggestClaimsRound(t.app.db, counting)]);
+    expect(a + b).toBe(seen.length);
+    for (const id of ids) expect(await stored(id)).toHaveLength(1);
+  });
+
   it.skipIf(!usesPostgres())('answers at once while the job is storing the same order’s suggestions, and never 503', async () => {
     const paid = await createPaidOrder(t.app, customer, { content: CONTENT });
     const job = new pg.Client({ connectionString: t.database.databaseUrl! });

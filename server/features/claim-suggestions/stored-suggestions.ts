@@ -35,10 +35,16 @@ export async function suggestionsFor(db: Executor, order: Pick<SubmissionRow, 'i
 const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
- * One round of the job: paid orders without suggestions, taken FOR UPDATE SKIP LOCKED so two instances never
- * work on the same order, in batches until none is left. Returns how many orders it handled.
+ * One round of the job: paid orders without suggestions, in batches until none is left. Returns how many orders it
+ * found suggestions for. The orders are read without a row lock, so a reviewer's save or a status move never waits
+ * while a batch is computed (it held them FOR UPDATE for a whole batch before decision 081, amending 035); two instances share
+ * them out by a transaction-level advisory lock per order, which nothing else takes. Each batch's suggestions are
+ * written together once computed. `suggest` is the finder (tests look in while it runs).
  */
-export async function suggestClaimsRound(db: Database): Promise<number> {
+export async function suggestClaimsRound(
+  db: Database,
+  suggest: (content: string) => ClaimSuggestion[] | Promise<ClaimSuggestion[]> = suggestClaims,
+): Promise<number> {
   return inBatches(db, BATCH, async (tx) => {
     const orders = await tx
       .select({ id: submissions.id, content: submissions.content })
@@ -46,13 +52,24 @@ export async function suggestClaimsRound(db: Database): Promise<number> {
       .leftJoin(claimSuggestions, eq(claimSuggestions.submissionId, submissions.id))
       .where(and(inArray(submissions.status, [...PAID_STATUSES]), isNull(claimSuggestions.submissionId)))
       .orderBy(sql`${submissions.paidAt} desc nulls last`)
-      .limit(BATCH)
-      .for('update', { of: submissions, skipLocked: true });
+      .limit(BATCH);
+    const found: { submissionId: string; claims: ClaimSuggestion[] }[] = [];
     for (const order of orders) {
-      await tx.insert(claimSuggestions).values({ submissionId: order.id, claims: suggestClaims(order.content) }).onConflictDoNothing();
+      // Another instance's round has it: skipped here (this batch then ends short, and so does the round).
+      if (!(await takeOrder(tx, order.id))) continue;
+      found.push({ submissionId: order.id, claims: await suggest(order.content) });
     }
-    return orders.length;
+    if (found.length > 0) await tx.insert(claimSuggestions).values(found).onConflictDoNothing();
+    return found.length;
   });
+}
+
+/** This round's hold on the order until its transaction ends; false when another round holds it. */
+async function takeOrder(tx: Executor, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ taken: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${`claim-suggestions:${orderId}`}, 0))` })
+    .from(sql`(select 1) as one`);
+  return row?.taken === true;
 }
 
 /** The job (decision 031): on worker instances, a round per payment and every minute. */
