@@ -27,7 +27,8 @@ const { sql } = await import('drizzle-orm');
 // with a list. A fixed number of requests rather than a duration: autocannon's shortest run is about a second of
 // full load, which CI's tests, running beside it, paid for 44 times.
 const QUICK = process.env.BENCH_QUICK === '1';
-const QUICK_REQUESTS = { 1: 5, 10: 30 };
+/** The requests per run in quick mode (unless BENCH_DURATION asks for seconds), by connections; null: a duration. */
+const quickRequests = QUICK && !process.env.BENCH_DURATION ? (connections) => ({ 1: 5, 10: 30 })[connections] ?? 3 * connections : null;
 const ROWS = Number(process.env.BENCH_ROWS ?? (QUICK ? 2_000 : 1_000_000));
 const CUSTOMERS = Math.max(10, Math.min(50_000, Math.floor(ROWS / 20)));
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 0.25 : 10));
@@ -250,7 +251,7 @@ try {
     if (check.status !== 200 || (url.startsWith('/api/admin/') && !Array.isArray(body))) throw new Error(`${name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
     const row = { scenario: name, rows: Array.isArray(body) ? body.length : '-' };
     for (const connections of [1, CONNECTIONS]) {
-      const load = QUICK && !process.env.BENCH_DURATION ? { amount: QUICK_REQUESTS[connections] ?? 3 * connections } : { duration: DURATION };
+      const load = quickRequests ? { amount: quickRequests(connections) } : { duration: DURATION };
       const result = await measureLoad({ url: `${address}${url}`, headers: { cookie }, connections, ...load });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       row[`c${connections} req/s`] = Math.round(result.requests);
@@ -261,7 +262,7 @@ try {
     console.log(`${name}: ${JSON.stringify(row)}`);
   }
   console.log(
-    `\nautocannon ${QUICK && !process.env.BENCH_DURATION ? `-a ${QUICK_REQUESTS[1]}/${QUICK_REQUESTS[CONNECTIONS] ?? 3 * CONNECTIONS}` : `-d ${DURATION}s`} with 1 and ${CONNECTIONS} connections (latencies in ms; load generator: ${loadGeneratorMode() === 'process' ? 'its own process' : "the app's process"}), ${os.cpus().length} CPUs, Node ${process.version}; load average (1 / 5 / 15 min): ${os
+    `\nautocannon ${quickRequests ? `-a ${quickRequests(1)}/${quickRequests(CONNECTIONS)}` : `-d ${DURATION}s`} with 1 and ${CONNECTIONS} connections (latencies in ms; load generator: ${loadGeneratorMode() === 'process' ? 'its own process' : "the app's process"}), ${os.cpus().length} CPUs, Node ${process.version}; load average (1 / 5 / 15 min): ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' / ')}`,

@@ -252,13 +252,15 @@ async function compareVariants(storageState, id) {
   for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 3); round += 1) {
     for (const [name, css] of VARIANTS) {
       const { paint } = await typeInWorkspace(browser, storageState, id, { stillCaret: judged.stillCaret, css });
-      results.get(name).push([percentile(paint, 50), percentile(paint, 95)]);
+      const [p50, p95] = [percentile(paint, 50), percentile(paint, 95)];
+      results.get(name).push([p50, p95]);
       const half = Math.floor(paint.length / 2);
-      console.log(`round ${round + 1} ${name.padEnd(20)} p50 ${percentile(paint, 50).toFixed(1)} ms  p95 ${percentile(paint, 95).toFixed(1)} ms  load ${loadavg()[0].toFixed(2)}  (halves: p95 ${percentile(paint.slice(0, half), 95).toFixed(1)} / ${percentile(paint.slice(half), 95).toFixed(1)})`);
+      console.log(`round ${round + 1} ${name.padEnd(20)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  load ${loadavg()[0].toFixed(2)}  (halves: p95 ${percentile(paint.slice(0, half), 95).toFixed(1)} / ${percentile(paint.slice(half), 95).toFixed(1)})`);
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const [name, rows] of results) console.log(`median ${name.padEnd(20)} p50 ${median(rows.map((r) => r[0])).toFixed(1)} ms  p95 ${median(rows.map((r) => r[1])).toFixed(1)} ms`);
+  for (const [name, rows] of results) {
+    console.log(`median ${name.padEnd(20)} p50 ${percentile(rows.map((r) => r[0]), 50).toFixed(1)} ms  p95 ${percentile(rows.map((r) => r[1]), 50).toFixed(1)} ms`);
+  }
 }
 const launch = async (flags) => {
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS, ...flags] });

@@ -45,9 +45,9 @@ export function preferredFor(reviewerId: string, now: Date): SQL {
     ${arm(sql`s.organisation_id = rp.organisation_id`)})`;
 }
 
-/** An administrator gave the order to the reviewer with a reason, after its customer blocked them (decision 074). */
-function assignedDespiteBlock(reviewerId: string): SQL {
-  return sql`exists (select 1 from ${blockedAssignments} ba where ba.submission_id = "submissions"."id" and ba.reviewer_id = ${reviewerId})`;
+/** An administrator gave the order (`orderId`, its id column) to the reviewer with a reason, after its customer blocked them (decision 074). */
+function assignedDespiteBlock(orderId: SQL, reviewerId: string): SQL {
+  return sql`exists (select 1 from ${blockedAssignments} ba where ba.submission_id = ${orderId} and ba.reviewer_id = ${reviewerId})`;
 }
 
 /**
@@ -55,7 +55,7 @@ function assignedDespiteBlock(reviewerId: string): SQL {
  * and its review desk row, which may be missing) and an administrator assigned it to them with a reason.
  */
 async function isBlocked(db: Executor, orderId: string, reviewerId: string, exempt?: SQL): Promise<boolean> {
-  const allowed = exempt ? sql`not coalesce(${exempt} and ${assignedDespiteBlock(reviewerId)}, false)` : undefined;
+  const allowed = exempt ? sql`not coalesce(${exempt} and ${assignedDespiteBlock(sql`"submissions"."id"`, reviewerId)}, false)` : undefined;
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
@@ -80,8 +80,7 @@ export async function assertNotBlocked(db: Executor, orderId: string, reviewerId
  */
 export function ordersBlockedFor(holder: Holder, reviewerId: string): SQL {
   const ofHolder = 'organisationId' in holder ? sql`s.organisation_id = ${holder.organisationId}` : sql`s.user_id = ${holder.userId} and s.organisation_id is null`;
-  return sql`select s.id from ${submissions} s where ${ofHolder}
-    and not exists (select 1 from ${blockedAssignments} ba where ba.submission_id = s.id and ba.reviewer_id = ${reviewerId})`;
+  return sql`select s.id from ${submissions} s where ${ofHolder} and not ${assignedDespiteBlock(sql`s.id`, reviewerId)}`;
 }
 
 /**
