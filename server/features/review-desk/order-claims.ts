@@ -102,27 +102,39 @@ export async function assertHolderNotBlocked(db: Executor, id: string, userId: s
 }
 
 /**
+ * A reviewer's new claims and the release of their claims (a block, a suspension) take turns (decision 080): a claim
+ * checks the block and records itself under this lock, and a release reads the claims under it, so a claim made
+ * while a customer blocks the reviewer is either refused or released, never left behind. Held to the transaction's end.
+ */
+async function lockReviewerClaims(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reviewer-claims:${userId}`}, 0))`);
+}
+
+/**
  * Claims an order for `userId`, or refreshes their own claim. Free, lapsed or already theirs: claimed; held by
  * someone else: 409 "Claimed by Ana".
  */
 export async function claimOrder(db: Executor, id: string, userId: string): Promise<void> {
   const mine = and(eq(reviewDeskOrders.claimedBy, userId), claimHeld);
-  await assertNotBlocked(db, id, userId, mine);
-  const claimed = await db
-    .insert(reviewDeskOrders)
-    .select(newDeskRows(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'))!, { claimedBy: sql`${userId}`, claimedAt: sql`now()`, claimActiveAt: sql`now()` }))
-    .onConflictDoUpdate({
-      target: reviewDeskOrders.orderId,
-      set: {
-        claimedBy: userId,
-        claimedAt: sql`case when ${mine} then ${reviewDeskOrders.claimedAt} else now() end`,
-        claimActiveAt: sql`now()`,
-      },
-      setWhere: or(isNull(reviewDeskOrders.claimedBy), eq(reviewDeskOrders.claimedBy, userId), not(claimHeld)),
-    })
-    .returning({ id: reviewDeskOrders.orderId });
-  if (claimed.length === 0) throw await claimRefusal(db, id, userId);
-  await recordLiveEvent(db, 'claim', id);
+  await db.transaction(async (tx) => {
+    await lockReviewerClaims(tx, userId);
+    await assertNotBlocked(tx, id, userId, mine);
+    const claimed = await tx
+      .insert(reviewDeskOrders)
+      .select(newDeskRows(and(eq(submissions.id, id), ne(submissions.status, 'cancelled'))!, { claimedBy: sql`${userId}`, claimedAt: sql`now()`, claimActiveAt: sql`now()` }))
+      .onConflictDoUpdate({
+        target: reviewDeskOrders.orderId,
+        set: {
+          claimedBy: userId,
+          claimedAt: sql`case when ${mine} then ${reviewDeskOrders.claimedAt} else now() end`,
+          claimActiveAt: sql`now()`,
+        },
+        setWhere: or(isNull(reviewDeskOrders.claimedBy), eq(reviewDeskOrders.claimedBy, userId), not(claimHeld)),
+      })
+      .returning({ id: reviewDeskOrders.orderId });
+    if (claimed.length === 0) throw await claimRefusal(tx, id, userId);
+    await recordLiveEvent(tx, 'claim', id);
+  });
 }
 
 /** Gives the order back to the queue: its holder may, an admin always may, anyone may once it lapsed. */
@@ -188,6 +200,7 @@ export async function assignOrder(
  * only their claims on those orders (a customer's block, decision 080).
  */
 export async function releaseClaimsOf(db: Executor, userId: string, orderIds?: SQL): Promise<number> {
+  await lockReviewerClaims(db, userId);
   const released = await db
     .update(reviewDeskOrders)
     .set({ claimedBy: null, claimedAt: null, claimActiveAt: null })

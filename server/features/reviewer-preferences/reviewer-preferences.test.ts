@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import {
   REVIEWER_PREFERENCE_EMAIL_LINE,
   REVIEWER_PREFERENCE_MESSAGES,
@@ -263,6 +264,29 @@ describe('a block set while the reviewer holds claims (decision 080)', () => {
     expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
     expect(await claimOf(reasoned)).toBe(rita.id);
     expect(await claimOf(elsewhere)).toBe(rita.id);
+  });
+
+  // A second connection plays the block's transaction, holding the reviewer's claims lock: PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL?.trim())('a claim sent while the block is being set waits for it, and is refused', async () => {
+    const buyer = await signUp(t.app);
+    await deliveredOrder(buyer, rita);
+    const next = await createPaidOrder(t.app, buyer);
+    const block = new pg.Client({ connectionString: t.database.databaseUrl! });
+    await block.connect();
+    try {
+      await block.query('begin');
+      await block.query("select pg_advisory_xact_lock(hashtextextended('reviewer-claims:' || $1, 0))", [rita.id]);
+      await block.query("insert into reviewer_preferences (id, user_id, reviewer_id, preference, set_at) values ($1, $2, $3, 'blocked', now())", [newId(), buyer.id, rita.id]);
+      const claiming = claim(next, rita);
+      // The claim is waiting on the lock (it would have checked the uncommitted block and won without it).
+      const waiting = "select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where d.datname = current_database() and l.locktype = 'advisory' and not l.granted";
+      await expect.poll(async () => (await block.query(waiting)).rows[0].n, { timeout: 30_000 }).toBe(1);
+      await block.query('commit');
+      expect((await claiming).json()).toMatchObject({ message: REVIEWER_PREFERENCE_MESSAGES.blockedClaim });
+      expect(await claimOf(next)).toBeNull();
+    } finally {
+      await block.end();
+    }
   });
 
   it("an organisation's block takes back the organisation's orders only", async () => {
