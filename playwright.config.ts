@@ -25,7 +25,8 @@ export default defineConfig({
   // No retries, in CI either: a test that passes only on retry is a failing test (decision 027).
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // `npm test` also asks for the JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE), which its failure summary reads.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -6,10 +6,14 @@
 //   npm run test:unit        Vitest only
 //   npm run test:e2e         build, then Playwright only
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PLAYWRIGHT_REPORT, REPORT_DIR, VITEST_REPORT, testFailureSummary } from './lib/test-failures.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const verdicts = [];
 
 /** Runs a command with the terminal's output; resolves with its exit code (a signal counts as failure). */
 function run(label, command, args) {
@@ -22,21 +26,42 @@ function run(label, command, args) {
     });
     child.on('exit', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      console.log(`\n[${label}] ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
+      const verdict = `[${label}] ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`;
+      verdicts.push(verdict);
+      console.log(`\n${verdict}`);
       resolve(code ?? 1);
     });
   });
 }
 
+// Each suite also writes a JSON report; the failed tests are summed up from them at the end (scripts/lib/test-failures.mjs).
+rmSync(path.join(root, REPORT_DIR), { recursive: true, force: true });
+mkdirSync(path.join(root, REPORT_DIR), { recursive: true });
+process.env.PLAYWRIGHT_JSON_OUTPUT_FILE = path.join(root, PLAYWRIGHT_REPORT);
+
+/** Prints the failed tests last, and keeps them in a file that CI prints after everything else (.ci/run). */
+function summarise() {
+  const lines = testFailureSummary(root);
+  const failed = verdicts.some((verdict) => verdict.includes('FAILED'));
+  const text =
+    lines.length === 0 && !failed
+      ? ''
+      : ['', ...verdicts, 'Failed tests (from the suites\' JSON reports):', ...lines, ''].join('\n');
+  writeFileSync(path.join(root, REPORT_DIR, 'failures.txt'), text);
+  if (text) console.log(text);
+}
+
 const [unit, build] = await Promise.all([
-  run('vitest', bin('vitest'), ['run']),
+  run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`]),
   run('build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]),
 ]);
 if (build !== 0) {
+  summarise();
   console.error('The build failed: the end-to-end tests cannot run.');
   process.exit(1);
 }
 // The public pages' JavaScript budget, from the build just made (decision 042).
 const budget = await run('js-budget', process.execPath, [path.join(root, 'scripts', 'js-budget.mjs')]);
 const e2e = await run('playwright', bin('playwright'), ['test']);
+summarise();
 process.exit(unit !== 0 || budget !== 0 || e2e !== 0 ? 1 : 0);
