@@ -229,6 +229,12 @@ test.describe('typed before hydration', () => {
     });
     return release;
   }
+  /**
+   * A navigation with scripts held waits for DOMContentLoaded, never for "load": the page starts its scripts after
+   * its first frame, and one started before the load event (a busy machine paints early) holds that event back
+   * until the script is released, which these tests do only after the navigation.
+   */
+  const openHeld = (page: Page, url: string) => page.goto(url, { waitUntil: 'domcontentloaded' });
   const hydrated = waitForHydration;
 
   test("/login's two buttons stay where they were painted when its pending-submission notice appears", async ({ page }) => {
@@ -239,7 +245,7 @@ test.describe('typed before hydration', () => {
       if (location.pathname === '/login') localStorage.setItem('pendingSubmission', JSON.stringify({ content: 'Held for sign-in.', wordCount: 3 }));
     });
     const release = await holdScripts(page);
-    await page.goto('/login');
+    await openHeld(page, '/login');
     const buttons = [page.getByRole('link', { name: 'Sign in', exact: true }), page.getByRole('link', { name: 'Create account' })];
     const painted = await Promise.all(buttons.map((b) => b.boundingBox()));
     release();
@@ -258,7 +264,7 @@ test.describe('typed before hydration', () => {
       }
     });
     const release = await holdScripts(page);
-    await page.goto('/check-now');
+    await openHeld(page, '/check-now');
     const notice = page.getByRole('status').filter({ hasText: 'Draft restored' });
     await expect(notice).toBeVisible();
     const content = page.getByRole('textbox', { name: 'Your content' });
@@ -272,7 +278,7 @@ test.describe('typed before hydration', () => {
     await expect(notice).toBeHidden();
     await expect(content).toHaveValue('');
     const again = await holdScripts(page);
-    await page.reload();
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await expect(page.locator('[data-draft-notice]')).toBeHidden();
     again();
     await hydrated(page, '#check-now-form textarea');
@@ -281,7 +287,7 @@ test.describe('typed before hydration', () => {
 
   test("/check-now without a draft, or opened by a link that fills the form, paints no draft notice", async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto('/check-now');
+    await openHeld(page, '/check-now');
     await expect(page.locator('[data-draft-notice]')).toBeHidden();
     release();
     await hydrated(page, '#check-now-form textarea');
@@ -290,7 +296,7 @@ test.describe('typed before hydration', () => {
     await page.getByRole('textbox', { name: 'Your content' }).fill('A draft this tab keeps.');
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('humanproof:check-now-draft'))).not.toBeNull();
     const again = await holdScripts(page);
-    await page.goto('/check-now?content=From%20the%20link');
+    await openHeld(page, '/check-now?content=From%20the%20link');
     await expect(page.locator('[data-draft-notice]')).toBeHidden();
     again();
     await hydrated(page, '#check-now-form textarea');
@@ -300,7 +306,7 @@ test.describe('typed before hydration', () => {
 
   test('the help center search keeps what was typed and filters by it', async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto('/help-center');
+    await openHeld(page, '/help-center');
     const search = page.getByRole('searchbox', { name: 'Search help articles' });
     await search.pressSequentially('refund');
     release();
@@ -312,7 +318,7 @@ test.describe('typed before hydration', () => {
 
   test('the contact form keeps what was typed', async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto('/contact');
+    await openHeld(page, '/contact');
     await page.getByRole('textbox', { name: 'First name' }).fill('Early');
     await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the page hydrated.');
     release();
@@ -323,7 +329,7 @@ test.describe('typed before hydration', () => {
 
   test('the order form keeps what was typed and chosen before hydration, and prices it once hydrated', async ({ page }) => {
     const release = await holdScripts(page);
-    await page.goto('/check-now');
+    await openHeld(page, '/check-now');
     const content = page.getByRole('textbox', { name: 'Your content' });
     await content.fill('Typed into the pre-rendered form before its scripts ran.');
     await page.getByRole('radio', { name: 'Polished' }).check();
@@ -348,7 +354,7 @@ test.describe('typed before hydration', () => {
 
   test('a click on a blog filter before hydration waits visibly, then filters once hydrated', async ({ page }) => {
     const release = await holdScripts(page, /\/assets\/islands-[^/]*\.js$/);
-    await page.goto('/blog');
+    await openHeld(page, '/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     const filter = page.getByRole('button', { name: 'Fact checking' });
     await filter.click();
@@ -361,7 +367,7 @@ test.describe('typed before hydration', () => {
 
   test('a newsletter sign-up sent before hydration is sent once hydrated, with the address typed', async ({ page }) => {
     const release = await holdScripts(page, /\/assets\/islands-[^/]*\.js$/);
-    await page.goto('/blog');
+    await openHeld(page, '/blog');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     await page.getByRole('textbox', { name: 'Email address' }).fill('early-reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -375,7 +381,7 @@ test.describe('typed before hydration', () => {
   test('the upload tab of the order form, clicked before hydration, opens once hydrated', async ({ page }) => {
     // Every script held: the page's inline script alone holds the click.
     const release = await holdScripts(page);
-    await page.goto('/check-now');
+    await openHeld(page, '/check-now');
     await page.locator('#root[data-holding-early-actions]').waitFor({ state: 'attached' });
     await page.getByRole('tab', { name: 'Upload document' }).click();
     release();
