@@ -345,10 +345,21 @@ export const reviewDeskOrders = pgTable(
     reviewEffortCounts: jsonb('review_effort_counts').$type<EffortCounts>().notNull().default({ suggestionsAccepted: 0, suggestionsIgnored: 0, findingsByCategory: {} }),
     /** The due date the "due within 4 hours" e-mail went out for: once per order and due date (decision 022). */
     dueSoonNotifiedFor: timestamp('due_soon_notified_for', { withTimezone: true }),
+    /**
+     * Copies of the order's due sort key (submissions.due_date and queue_priority), kept by the database's triggers
+     * (migration 0035, decision 082), never written by the app: "My work" by due date walks a reviewer's claims in
+     * the queue's own order and stops after a page, instead of reading every order they hold to sort them.
+     */
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    queuePriority: smallint('queue_priority'),
   },
   (t) => [
     // "My work", a reviewer's open claims and their release: the held claims only (most rows hold none).
     index('review_desk_orders_claimed_by_idx').on(t.claimedBy, t.claimActiveAt).where(sql`${t.claimedBy} is not null`),
+    // "My work" by due date (decision 082): a reviewer's claims in the queue's due order (due date, priority, id).
+    index('review_desk_orders_claims_due_idx')
+      .on(t.claimedBy, t.dueDate, t.queuePriority, t.orderId, t.claimActiveAt)
+      .where(sql`${t.claimedBy} is not null`),
   ],
 );
 

@@ -8,7 +8,9 @@ import { reviewDeskOrders, submissions, type ReviewDeskOrderRow } from '../../db
  * The review desk's own state of an order (decision 075): its row in `review_desk_orders`, or these defaults for an
  * order the desk has not written yet (no claim, version 0, no running effort, no due-soon e-mail).
  */
-export type DeskState = Omit<ReviewDeskOrderRow, 'orderId'>;
+export type DeskState = Omit<ReviewDeskOrderRow, 'orderId' | DueKeyCopies>;
+/** The order's due sort key, copied onto its desk row by the database (decision 082): the order's, not the desk's. */
+type DueKeyCopies = 'dueDate' | 'queuePriority';
 
 export function defaultDeskState(): DeskState {
   return {
@@ -46,6 +48,9 @@ export function newDeskRows(where: SQL, values: Partial<Record<keyof DeskState, 
       reviewEffortSavedAt: values.reviewEffortSavedAt ?? sql`null`,
       reviewEffortCounts: values.reviewEffortCounts ?? sql`${JSON.stringify(emptyEffortCounts())}::jsonb`,
       dueSoonNotifiedFor: values.dueSoonNotifiedFor ?? sql`null`,
+      // The database's trigger writes the same (decision 082).
+      dueDate: submissions.dueDate,
+      queuePriority: submissions.queuePriority,
     })
     .from(submissions)
     .where(where)
@@ -56,6 +61,6 @@ export function newDeskRows(where: SQL, values: Partial<Record<keyof DeskState, 
 export async function deskStateOf(db: Executor, orderId: string): Promise<DeskState> {
   const [row] = await db.select().from(reviewDeskOrders).where(eq(reviewDeskOrders.orderId, orderId)).limit(1);
   if (!row) return defaultDeskState();
-  const { orderId: _orderId, ...state } = row;
+  const { orderId: _orderId, dueDate: _dueDate, queuePriority: _queuePriority, ...state } = row;
   return state;
 }

@@ -31,7 +31,7 @@ export interface QueueViewer {
 }
 
 /** Timestamps at full (microsecond) precision, so a keyset cursor never skips rows created in the same ms. */
-const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate) =>
+const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate | typeof reviewDeskOrders.dueDate) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function escapeLike(value: string): string {
@@ -155,6 +155,15 @@ function searchArms(q: string): SearchArm[] {
   return arms;
 }
 
+/** Claims with activity after this are live; older ones lapsed (decision 021). */
+const lapsedBefore = (now: Date) => new Date(now.getTime() - CLAIM_LAPSE_MS);
+
+/**
+ * "My work" by due date without a search walks the viewer's claims in the desk's copy of the due order (decision
+ * 082, claimsSegment): its conditions then leave the claim out, the walk holds it.
+ */
+const walksClaims = (query: AdminQueueQuery) => query.view === 'mine' && query.sort === 'due' && !query.q;
+
 function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] {
   const where: SQL[] = [];
   // The "Audits" view (decision 068): delivered orders with an open audit, whatever the status filter says.
@@ -164,13 +173,12 @@ function filters(query: AdminQueueQuery, viewer: QueueViewer, now: Date): SQL[] 
   if (query.view === 'sign-off') return [awaitingSignOff(viewer.id), notBlockedFor(viewer.id)];
   if (query.status === 'open') where.push(notInArray(submissions.status, [...QUEUE_CLOSED_STATUSES]));
   else if (query.status !== 'all') where.push(eq(submissions.status, query.status));
-  const lapsedBefore = new Date(now.getTime() - CLAIM_LAPSE_MS);
   // The claim is the desk's (review_desk_orders, decision 075), asked of the order's one row: every statement of the
   // queue, the search's too, reads submissions with these conditions and joins nothing for them.
   const liveClaim = (of: SQL) =>
-    sql`exists (select 1 from ${reviewDeskOrders} where ${reviewDeskOrders.orderId} = ${submissions.id} and ${of} and ${gt(reviewDeskOrders.claimActiveAt, lapsedBefore)})`;
+    sql`exists (select 1 from ${reviewDeskOrders} where ${reviewDeskOrders.orderId} = ${submissions.id} and ${of} and ${gt(reviewDeskOrders.claimActiveAt, lapsedBefore(now))})`;
   if (query.view === 'mine') {
-    where.push(liveClaim(eq(reviewDeskOrders.claimedBy, viewer.id)));
+    if (!walksClaims(query)) where.push(liveClaim(eq(reviewDeskOrders.claimedBy, viewer.id)));
   } else if (query.view === 'unclaimed') {
     where.push(not(liveClaim(isNotNull(reviewDeskOrders.claimedBy))));
     // Never the orders of a customer who blocked the viewer (decision 074), nor a review awaiting its sign-off (073).
@@ -228,6 +236,15 @@ const ORDERS: Record<OrderKind, SQL[]> = {
   due: [asc(submissions.dueDate), asc(submissions.queuePriority), asc(submissions.id)],
   undated: [asc(submissions.queuePriority), asc(submissions.id)],
 };
+
+/** The columns of the due order: the order's own, or the desk row's copies of them (decision 082). */
+interface DueKeyColumns {
+  dueDate: typeof submissions.dueDate | typeof reviewDeskOrders.dueDate;
+  queuePriority: typeof submissions.queuePriority | typeof reviewDeskOrders.queuePriority;
+  id: typeof submissions.id | typeof reviewDeskOrders.orderId;
+}
+const ORDER_DUE_KEY: DueKeyColumns = { dueDate: submissions.dueDate, queuePriority: submissions.queuePriority, id: submissions.id };
+const DESK_DUE_KEY: DueKeyColumns = { dueDate: reviewDeskOrders.dueDate, queuePriority: reviewDeskOrders.queuePriority, id: reviewDeskOrders.orderId };
 
 /** An arm's candidate: its id and sort key (microsecond ISO time, or null), to merge the arms in code. */
 interface Candidate {
@@ -389,6 +406,29 @@ function segment(db: Executor, where: SQL[]): Run<string> {
   };
 }
 
+/**
+ * "My work" by due date (decision 082): the viewer's live claims walked in the due order of the desk's copies of the
+ * key (review_desk_orders_claims_due_idx), each joined to its order for the other conditions, stopping after `take`.
+ * Sorting every claim by the order's own key read each of them first (1,667 claims: 14 ms at 1,000,000 orders).
+ * The due kinds only; `extra` is written on the desk's columns (byDue with DESK_DUE_KEY).
+ */
+function claimsSegment(db: Executor, where: SQL[], viewerId: string, now: Date): Run<string> {
+  return async (extra, kind, take) => {
+    if (kind === 'created') throw new Error('claimsSegment walks the due order only');
+    const order = kind === 'due' ? [DESK_DUE_KEY.dueDate, DESK_DUE_KEY.queuePriority, DESK_DUE_KEY.id] : [DESK_DUE_KEY.queuePriority, DESK_DUE_KEY.id];
+    const claims = [eq(reviewDeskOrders.claimedBy, viewerId), gt(reviewDeskOrders.claimActiveAt, lapsedBefore(now))];
+    const query = db
+      .select({ id: submissions.id })
+      .from(reviewDeskOrders)
+      .innerJoin(submissions, eq(submissions.id, reviewDeskOrders.orderId))
+      .where(and(...claims, ...where, ...defined(extra)))
+      .orderBy(...order.map((column) => asc(column)))
+      .limit(take);
+    const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
+    return rows.map((r) => r.id);
+  };
+}
+
 /** A prepared statement's name from its text: the same text, the same name, on every connection. */
 function statementName(text: string): string {
   return `admin_queue_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -465,17 +505,15 @@ async function byCreated<T>(run: Run<T>, take: number, cursor: QueueCursor | nul
  * Due first (decision 022): dated rows by (due_date, queue_priority, id), so at the same due date a revision
  * request comes first, then fast turnaround, then the rest; then orders without a due date by (queue_priority, id).
  */
-async function byDue<T>(run: Run<T>, take: number, cursor: QueueCursor | null): Promise<T[]> {
+async function byDue<T>(run: Run<T>, take: number, cursor: QueueCursor | null, key: DueKeyColumns = ORDER_DUE_KEY): Promise<T[]> {
   const rows: T[] = [];
   if (!cursor || cursor.at !== null) {
-    const after = cursor
-      ? sql`(${submissions.dueDate}, ${submissions.queuePriority}, ${submissions.id}) > (${cursor.at}::timestamptz, ${cursor.priority}, ${cursor.id})`
-      : undefined;
-    rows.push(...(await run([isNotNull(submissions.dueDate), after], 'due', take)));
+    const after = cursor ? sql`(${key.dueDate}, ${key.queuePriority}, ${key.id}) > (${cursor.at}::timestamptz, ${cursor.priority}, ${cursor.id})` : undefined;
+    rows.push(...(await run([isNotNull(key.dueDate), after], 'due', take)));
   }
   if (rows.length < take) {
-    const after = cursor && cursor.at === null ? sql`(${submissions.queuePriority}, ${submissions.id}) > (${cursor.priority}, ${cursor.id})` : undefined;
-    rows.push(...(await run([isNull(submissions.dueDate), after], 'undated', take - rows.length)));
+    const after = cursor && cursor.at === null ? sql`(${key.queuePriority}, ${key.id}) > (${cursor.priority}, ${cursor.id})` : undefined;
+    rows.push(...(await run([isNull(key.dueDate), after], 'undated', take - rows.length)));
   }
   return rows;
 }
@@ -503,10 +541,13 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
     ids = query.sort === 'due' ? await byDue(search.run, take, cursor) : await byCreated(search.run, take, cursor);
     flaggedIds = search.flagged();
   } else {
-    if (flaggedWhere) flaggedIds = await segment(db, flaggedWhere)([], 'due', MAX_FLAGGED);
+    const claims = walksClaims(query);
+    const runOf = (conds: SQL[]) => (claims ? claimsSegment(db, conds, viewer.id, now) : segment(db, conds));
+    const key = claims ? DESK_DUE_KEY : ORDER_DUE_KEY;
+    if (flaggedWhere) flaggedIds = await runOf(flaggedWhere)([], 'due', MAX_FLAGGED);
     if (preferredWhere) flaggedIds.push(...(await segment(db, preferredWhere)([], 'due', MAX_PREFERRED)));
-    const run = segment(db, where);
-    ids = query.sort === 'due' ? await byDue(run, take, cursor) : await byCreated(run, take, cursor);
+    const run = runOf(where);
+    ids = query.sort === 'due' ? await byDue(run, take, cursor, key) : await byCreated(run, take, cursor);
   }
   const read = await readRows(db, [...flaggedIds, ...ids]);
   const flagged = flaggedIds.flatMap((id) => read.get(id) ?? []);

@@ -59,12 +59,12 @@ async function searchedPages(q: string, sort: QueueSort, prefix: string): Promis
 }
 
 /** Every page of a query, following the cursor. */
-async function walk(query: string, limit: number): Promise<string[]> {
+async function walk(query: string, limit: number, as: SignedInUser = admin): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 200; page += 1) {
     const sep = query.includes('?') ? '&' : '?';
-    const { response, ids, next } = await list(`${query}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const { response, ids, next } = await list(`${query}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, as);
     expect(response.statusCode, response.body).toBe(200);
     seen.push(...ids);
     cursor = next;
@@ -200,6 +200,77 @@ describe('views, due sort and flags', () => {
       expect((await list(`?sort=due&cursor=${cursor}`)).response.statusCode, cursor).toBe(400);
     }
     expect((await list(`?sort=due&cursor=${enc(['due', null, 2, 'QDSOON00001'])}`)).response.statusCode).toBe(200);
+  });
+});
+
+describe('"My work" by due date, walked in the desk\'s copy of the due key (decision 082)', () => {
+  let reviewer: SignedInUser;
+  let owner: SignedInUser;
+  const at = (h: number) => new Date(Math.floor((now + h * HOUR) / 60_000) * 60_000);
+  const live = () => ({ claimedAt: new Date(now - 60_000), claimActiveAt: new Date(now - 60_000) });
+  beforeAll(async () => {
+    reviewer = await signUpAdmin(t.app);
+    owner = await signUp(t.app, { firstName: 'Walt', lastName: 'Walker' });
+    const mine = { claimedBy: reviewer.id, ...live() };
+    const plan: [string, OrderSeed][] = [
+      ['MWPAID00001', { status: 'paid', dueDate: at(10), ...mine }],
+      ['MWREVIEW001', { status: 'in-review', dueDate: at(20), ...mine }],
+      ['MWTIEFAST01', { status: 'in-review', dueDate: at(30), fastTurnaround: true, ...mine }],
+      ['MWTIESTD001', { status: 'in-review', dueDate: at(30), ...mine }],
+      ['MWTIESTD002', { status: 'paid', dueDate: at(30), ...mine }],
+      ['MWREVISION1', { status: 'revision-requested', dueDate: at(50), ...mine }],
+      ['MWDONE00001', { status: 'completed', dueDate: at(-5), completedAt: at(-6), ...mine }],
+      ['MWUNDATED01', { status: 'new', dueDate: null, paidAt: null, ...mine }],
+      ['MWUNDATED02', { status: 'new', dueDate: null, paidAt: null, fastTurnaround: true, ...mine }],
+      ['MWLAPSED001', { status: 'in-review', dueDate: at(1), claimedBy: reviewer.id, claimedAt: at(-5), claimActiveAt: new Date(now - CLAIM_LAPSE_MS - 60_000) }],
+      ['MWTHEIRS001', { status: 'paid', dueDate: at(2), claimedBy: admin.id, ...live() }],
+      ['MWNOCLAIM01', { status: 'paid', dueDate: at(3) }],
+    ];
+    for (const [id, seed] of plan) await insertOrder(t.app.db, owner.id, { id, ...seed });
+  });
+
+  /** The reviewer's live claims as SQL orders them by the orders' own columns: revision requests first, then the rest. */
+  async function expected(): Promise<string[]> {
+    const result = await t.app.db.execute(sql`select s.id from submissions s join review_desk_orders d on d.order_id = s.id
+      where d.claimed_by = ${reviewer.id} and d.claim_active_at > ${new Date(Date.now() - CLAIM_LAPSE_MS).toISOString()}::timestamptz
+      order by s.status <> 'revision-requested', s.due_date, s.queue_priority, s.id`);
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  }
+
+  /** Desk rows whose copy differs from their order's key: none, ever. */
+  async function staleCopies(): Promise<number> {
+    const result = await t.app.db.execute(sql`select count(*)::int as n from review_desk_orders d join submissions s on s.id = d.order_id
+      where d.due_date is distinct from s.due_date or d.queue_priority is distinct from s.queue_priority`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  }
+
+  it('lists the live claims in the queue\'s due order, a revision request on top, and pages them without repeats or gaps', async () => {
+    const want = await expected();
+    expect(want).toHaveLength(9);
+    expect(want[0]).toBe('MWREVISION1');
+    expect(want.slice(1, 7)).toEqual(['MWDONE00001', 'MWPAID00001', 'MWREVIEW001', 'MWTIEFAST01', 'MWTIESTD001', 'MWTIESTD002']);
+    expect((await list('?view=mine&sort=due', reviewer)).ids).toEqual(want);
+    for (const limit of [1, 2, 3, 4]) expect(await walk('?view=mine&sort=due', limit, reviewer), `limit ${limit}`).toEqual(want);
+    expect(await staleCopies()).toBe(0);
+  });
+
+  it('follows an order whose due date, status or speed changes, without the app writing the copy', async () => {
+    // Written as the lifecycle writes the order: its own row only.
+    await t.app.db.update(submissions).set({ dueDate: at(5) }).where(eq(submissions.id, 'MWREVIEW001'));
+    await t.app.db.update(submissions).set({ fastTurnaround: true }).where(eq(submissions.id, 'MWTIESTD002'));
+    await t.app.db.update(submissions).set({ status: 'revision-requested', dueDate: at(60) }).where(eq(submissions.id, 'MWPAID00001'));
+    await t.app.db.update(submissions).set({ status: 'paid', dueDate: at(7), paidAt: at(-1) }).where(eq(submissions.id, 'MWUNDATED01'));
+    expect(await staleCopies()).toBe(0);
+    const want = await expected();
+    expect(want.slice(0, 2)).toEqual(['MWREVISION1', 'MWPAID00001']);
+    expect(want.indexOf('MWREVIEW001')).toBeLessThan(want.indexOf('MWUNDATED01'));
+    expect(want.indexOf('MWTIESTD002')).toBeLessThan(want.indexOf('MWTIESTD001'));
+    expect((await list('?view=mine&sort=due', reviewer)).ids).toEqual(want);
+    for (const limit of [1, 3]) expect(await walk('?view=mine&sort=due', limit, reviewer), `limit ${limit}`).toEqual(want);
+    // A claim taken through the desk copies the key of an order that had no desk row.
+    expect((await t.request('POST', '/api/admin/submissions/MWNOCLAIM01/claim', reviewer)).statusCode).toBe(200);
+    expect(await staleCopies()).toBe(0);
+    expect((await list('?view=mine&sort=due', reviewer)).ids).toEqual(await expected());
   });
 });
 
