@@ -107,14 +107,21 @@ test('a completed order links its certificate; the public page verifies it, chec
   await expect(own.getByText('Morgan W.')).toBeVisible();
   await own.close();
 
-  // Private: the page says only that a valid certificate exists.
-  await certificate.getByRole('checkbox', { name: /Keep the details private/ }).check();
-  await expect(certificate.getByRole('checkbox', { name: /Keep the details private/ })).toBeChecked();
+  // Private: the page says only that a valid certificate exists. The switch shows the choice at once and saves it
+  // meanwhile: the public page is read once the save has answered.
+  const privacy = certificate.getByRole('checkbox', { name: /Keep the details private/ });
+  const setPrivate = async (keep: boolean) => {
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === `/api/submissions/${id}/certificate`);
+    await privacy.setChecked(keep);
+    expect((await saved).status()).toBe(200);
+    await expect(privacy).toBeChecked({ checked: keep });
+    await expect(privacy).toBeEnabled();
+  };
+  await setPrivate(true);
   await publicPage.reload();
   await expect(publicPage.getByText('A valid certificate of human review exists for this text. Its owner keeps the details private.')).toBeVisible();
   await expect(publicPage.getByText('Morgan W.')).toHaveCount(0);
-  await certificate.getByRole('checkbox', { name: /Keep the details private/ }).uncheck();
-  await expect(certificate.getByRole('checkbox', { name: /Keep the details private/ })).not.toBeChecked();
+  await setPrivate(false);
 
   // A refund in full revokes it, and the page says why.
   const order = await admin.request.get(`/api/admin/submissions/${id}`);

@@ -299,6 +299,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   {
     path: '/verify/:code',
+    // The app's shell (a signed-in user) and the sitemap; the page the server writes for a visitor lets search engines
+    // keep a public, valid certificate (decision 083).
     noindex: true,
     // The server writes the page for a visitor, into a layout the build pre-renders, with an island for the checks
     // (decision 076); a signed-in user gets the app.

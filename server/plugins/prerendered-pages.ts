@@ -24,7 +24,8 @@ export interface PageDocuments {
    * route's template with `content` in its slot, its head tags for `path`, and only the visitor's island script.
    * Undefined without a build's template (API tests).
    */
-  fromTemplate(route: string, input: { path: string; title?: string; content: string }): string | undefined;
+  /** `indexable`: the page may be in search engines (a public, valid certificate, decision 083); noindex otherwise. */
+  fromTemplate(route: string, input: { path: string; title?: string; content: string; indexable?: boolean }): string | undefined;
   sitemap: string;
 }
 
@@ -124,11 +125,11 @@ export function buildPageDocuments(options: {
       if (!route || (route.prerender && rendered.size > 0)) return { status: 404, html: notFound };
       return { status: 200, html: noindexShells.get(route) ?? shellFor(route) };
     },
-    fromTemplate(routePath, { path, title, content }) {
+    fromTemplate(routePath, { path, title, content, indexable = false }) {
       const template = templates.get(routePath);
       if (!template || !template.html.includes(CERTIFICATE_PAGE_SLOT)) return undefined;
       const { route } = template;
-      const head = pageHeadTags({ origin, path, title: title ?? route.title, description: route.description, noindex: true });
+      const head = pageHeadTags({ origin, path, title: title ?? route.title, description: route.description, noindex: !indexable });
       return withHead(withMeta(template.html, title ?? route.title, route.description), head).replace(CERTIFICATE_PAGE_SLOT, () => content);
     },
     sitemap: sitemapXml(origin, entries),

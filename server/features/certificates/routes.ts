@@ -76,10 +76,14 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     // The answer depends on the session cookie; nobody's cache keeps it unchecked, so a revocation shows at once.
     void reply.header('vary', 'cookie').header('cache-control', 'no-cache');
     if (await getCurrentUser(request)) return sendPage(reply, request.url.split('?')[0]!, status);
-    const content = certificatePageBody(row ? { kind: 'found', certificate: toPublicCertificate(row) } : { kind: 'not-found' });
+    const shown = row ? toPublicCertificate(row) : null;
+    const content = certificatePageBody(shown ? { kind: 'found', certificate: shown } : { kind: 'not-found' });
+    // Search engines may keep a public, valid certificate, which its customer chose to show (decision 083); a private
+    // or revoked one, and an unknown code, say noindex.
+    const indexable = shown?.visibility === 'public' && shown.status === 'valid';
     const pages = reply.server.pages.documents;
     const html =
-      pages?.fromTemplate('/verify/:code', row ? { path: certificatePath(row.code), content } : { path: '/404', title: 'Certificate not found', content }) ??
+      pages?.fromTemplate('/verify/:code', row ? { path: certificatePath(row.code), content, indexable } : { path: '/404', title: 'Certificate not found', content }) ??
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${row ? 'Certificate' : 'Not found'}</title></head><body><main>${content}</main></body></html>`;
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   });

@@ -85,7 +85,8 @@ describe('the certificate page for a visitor (decision 076)', () => {
       expect(page.body).toContain(`href="${link}"`);
     }
     expect(page.body).toContain(`<link rel="canonical" href="${t.app.config.PUBLIC_URL}/verify/${code}">`);
-    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    // A public, valid certificate may be in search engines (decision 083).
+    expect(page.body).not.toContain('name="robots"');
     // Only the island's script, started after the first paint; never the app's.
     expect(page.body).toContain('data-src="/assets/certificate-islands-x.js"');
     expect(page.body).not.toContain('index-app.js');
@@ -117,16 +118,26 @@ describe('the certificate page for a visitor (decision 076)', () => {
     expect(missing.body).toContain('Certificate not found');
     expect(missing.body).toContain(CERTIFICATE_MESSAGES.notFound);
     expect(missing.body).not.toContain('certificate-data');
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
 
     const { id, code } = await completedOrder();
     expect((await t.request('PATCH', `/api/submissions/${id}/certificate`, customer, { isPrivate: true })).statusCode).toBe(200);
     const page = await t.request('GET', `/verify/${code}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(CERTIFICATE_MESSAGES.privateNotice);
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
     const [row] = await t.app.db.select().from(certificates).where(eq(certificates.code, code));
     const body = row!.body as { orderId: string; reviewer: string; textSha256: string };
     for (const secret of [row!.signature, body.orderId, body.reviewer, body.textSha256]) expect(page.body).not.toContain(secret);
     expect(page.body).not.toContain('certificate-data');
+  });
+
+  it('keeps a revoked certificate out of search engines (decision 083)', async () => {
+    const { code } = await completedOrder();
+    await t.app.db.update(certificates).set({ revokedAt: new Date(), revokedReason: 'refunded' }).where(eq(certificates.code, code));
+    const page = await t.request('GET', `/verify/${code}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
   });
 
   it('a signed-in user gets the app’s page, as before', async () => {
