@@ -159,8 +159,9 @@ describe('migration 0033: the review desk columns move to review_desk_orders (de
       [DESK_COLUMNS],
     );
     expect(left).toEqual([]);
-    const indexes = (await db.query<{ indexname: string }>(`select indexname from pg_indexes where indexname like '%claimed_by%' order by indexname`)).map((r) => r.indexname);
-    expect(indexes).toEqual(['review_desk_orders_claimed_by_idx']);
+    // The claims' one index, since migration 0035 (decision 082).
+    const indexes = (await db.query<{ indexname: string }>(`select indexname from pg_indexes where indexdef like '%claimed_by%' order by indexname`)).map((r) => r.indexname);
+    expect(indexes).toEqual(['review_desk_orders_claims_due_idx']);
     // A reviewer's account deleted: the claim goes, the row stays; an order deleted: its desk row goes with it.
     await db.query(`delete from users where id = 'u-ana'`);
     expect(await db.query(`select claimed_by from review_desk_orders where order_id = 'ORDERCLAIMED'`)).toEqual([{ claimed_by: null }]);

@@ -354,9 +354,10 @@ export const reviewDeskOrders = pgTable(
     queuePriority: smallint('queue_priority'),
   },
   (t) => [
-    // "My work", a reviewer's open claims and their release: the held claims only (most rows hold none).
-    index('review_desk_orders_claimed_by_idx').on(t.claimedBy, t.claimActiveAt).where(sql`${t.claimedBy} is not null`),
-    // "My work" by due date (decision 082): a reviewer's claims in the queue's due order (due date, priority, id).
+    // A reviewer's claims, held ones only (most rows hold none), in the queue's due order (due date, priority, id):
+    // "My work" by due date walks it and stops after a page (decision 082); their count and their release read it by
+    // reviewer. The one index of claims, so the planner cannot pick a read of every claim and a sort instead of the
+    // walk when it underestimates how many are live (it did, with a second index on the claim's activity).
     index('review_desk_orders_claims_due_idx')
       .on(t.claimedBy, t.dueDate, t.queuePriority, t.orderId, t.claimActiveAt)
       .where(sql`${t.claimedBy} is not null`),

@@ -34,7 +34,8 @@ const OWNERS: Record<string, string[]> = {
   // review-desk; an organisation's leaving members' orders.
   submissions: ['customer-orders', 'orders', 'order-titles', 'review-desk', 'organisations', ERASURE],
   // The desk's own state of an order (decision 075): the claim, the draft's version and the due-soon mark by
-  // review-desk, the review's running effort by review-effort.
+  // review-desk, the review's running effort by review-effort. Its copy of the order's due key is written by the
+  // database's triggers alone (decision 082).
   review_desk_orders: ['review-desk', 'review-effort'],
   submission_status_changes: ['orders'],
   order_events: ['orders'],

@@ -7,6 +7,9 @@
 -- row. A desk row first written while the same order's due date is changing in another transaction can take the old
 -- key (neither sees the other's uncommitted row); its next write takes the new one. No lock is taken for it: the
 -- desk's writers and the order's do not always lock the two rows in the same order, and a lock here could deadlock.
+-- The new index is the desk's one index of claims: with the old one on (claimed_by, claim_active_at) beside it, the
+-- planner read every claim and sorted them whenever its statistics underestimated the live claims (decision 082).
+DROP INDEX "review_desk_orders_claimed_by_idx";--> statement-breakpoint
 ALTER TABLE "review_desk_orders" ADD COLUMN "due_date" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "review_desk_orders" ADD COLUMN "queue_priority" smallint;--> statement-breakpoint
 CREATE INDEX "review_desk_orders_claims_due_idx" ON "review_desk_orders" USING btree ("claimed_by","due_date","queue_priority","order_id","claim_active_at") WHERE "review_desk_orders"."claimed_by" is not null;--> statement-breakpoint
