@@ -31,7 +31,7 @@ export interface QueueViewer {
 }
 
 /** Timestamps at full (microsecond) precision, so a keyset cursor never skips rows created in the same ms. */
-const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate | typeof reviewDeskOrders.dueDate) =>
+const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function escapeLike(value: string): string {
@@ -230,13 +230,6 @@ type Row = {
 /** The three orders the queue runs in (decision 022). */
 type OrderKind = 'created' | 'due' | 'undated';
 
-const ORDERS: Record<OrderKind, SQL[]> = {
-  // "desc nulls last" spells the index's own order (created_at is never null), so the planner walks the index.
-  created: [sql`${submissions.createdAt} desc nulls last`, asc(submissions.id)],
-  due: [asc(submissions.dueDate), asc(submissions.queuePriority), asc(submissions.id)],
-  undated: [asc(submissions.queuePriority), asc(submissions.id)],
-};
-
 /** The columns of the due order: the order's own, or the desk row's copies of them (decision 082). */
 interface DueKeyColumns {
   dueDate: typeof submissions.dueDate | typeof reviewDeskOrders.dueDate;
@@ -245,6 +238,17 @@ interface DueKeyColumns {
 }
 const ORDER_DUE_KEY: DueKeyColumns = { dueDate: submissions.dueDate, queuePriority: submissions.queuePriority, id: submissions.id };
 const DESK_DUE_KEY: DueKeyColumns = { dueDate: reviewDeskOrders.dueDate, queuePriority: reviewDeskOrders.queuePriority, id: reviewDeskOrders.orderId };
+
+/** The due order over `key`'s columns: dated rows by (due date, priority, id), undated ones by (priority, id). */
+const dueOrder = (key: DueKeyColumns, kind: 'due' | 'undated'): SQL[] =>
+  (kind === 'due' ? [key.dueDate, key.queuePriority, key.id] : [key.queuePriority, key.id]).map((column) => asc(column));
+
+const ORDERS: Record<OrderKind, SQL[]> = {
+  // "desc nulls last" spells the index's own order (created_at is never null), so the planner walks the index.
+  created: [sql`${submissions.createdAt} desc nulls last`, asc(submissions.id)],
+  due: dueOrder(ORDER_DUE_KEY, 'due'),
+  undated: dueOrder(ORDER_DUE_KEY, 'undated'),
+};
 
 /** An arm's candidate: its id and sort key (microsecond ISO time, or null), to merge the arms in code. */
 interface Candidate {
@@ -415,14 +419,13 @@ function segment(db: Executor, where: SQL[]): Run<string> {
 function claimsSegment(db: Executor, where: SQL[], viewerId: string, now: Date): Run<string> {
   return async (extra, kind, take) => {
     if (kind === 'created') throw new Error('claimsSegment walks the due order only');
-    const order = kind === 'due' ? [DESK_DUE_KEY.dueDate, DESK_DUE_KEY.queuePriority, DESK_DUE_KEY.id] : [DESK_DUE_KEY.queuePriority, DESK_DUE_KEY.id];
     const claims = [eq(reviewDeskOrders.claimedBy, viewerId), gt(reviewDeskOrders.claimActiveAt, lapsedBefore(now))];
     const query = db
       .select({ id: submissions.id })
       .from(reviewDeskOrders)
       .innerJoin(submissions, eq(submissions.id, reviewDeskOrders.orderId))
       .where(and(...claims, ...where, ...defined(extra)))
-      .orderBy(...order.map((column) => asc(column)))
+      .orderBy(...dueOrder(DESK_DUE_KEY, kind))
       .limit(take);
     const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
     return rows.map((r) => r.id);
