@@ -31,8 +31,8 @@ export interface QueueViewer {
 }
 
 /** Timestamps at full (microsecond) precision, so a keyset cursor never skips rows created in the same ms. */
-const microsIso = (column: typeof submissions.createdAt | typeof submissions.dueDate) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const microsIso = (time: typeof submissions.createdAt | typeof submissions.dueDate | SQL) =>
+  sql<string | null>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -77,6 +77,11 @@ interface SearchArm {
    * the rows `filter` then confirms.
    */
   probeWhere?: SQL;
+  /**
+   * A condition the planner estimates cheaply that matches at least what `where` matches (the word index's query,
+   * decision 084): while its estimate is below the dense line, so is the arm's, and `where` is not planned.
+   */
+  estimateWhere?: SQL;
 }
 
 /** Columns of the hand-written migrations, not declared in schema.ts (so no select of whole rows reads them). */
@@ -107,25 +112,46 @@ const MIN_INDEXED_WORD = 3;
 const WORD_EDGE = 4;
 
 /**
- * The word index's query for the probe (migration 0034, decision 072), or null when it cannot narrow the search.
- * The text typed is found inside search_text, which the index splits into runs of letters and runs of digits. Split
- * the same way, a run of the text that has a character after it ends where a word ends, one that has a character
- * before it starts where a word starts (that character is in search_text too, and the split falls there). So the
- * first run is the end of a word ("livia smith": a word ending in "livia"), the last the start of one (a word
- * starting with "smith"), those between are whole words; a lone run with nothing around it ("oli") can be anywhere
- * in a word, which only the trigram index answers. The index holds each word's first and last 3 and 4 characters, so
- * a longer start or end is asked for by its first or last 4. Every match of the text has these words, so the probe
- * loses none; strpos then keeps the exact matches. Only printable ASCII: how PostgreSQL and JavaScript class other
- * characters could differ.
+ * The word index's query for the probe (migrations 0034 and 0036, decisions 072 and 084), or null when it cannot
+ * narrow the search. The text typed is found inside search_text, which the index splits into runs of letters and runs
+ * of digits. Split the same way, a run of the text that has a character after it ends where a word ends, one that has
+ * a character before it starts where a word starts (that character is in search_text too, and the split falls there).
+ * So the first run is the end of a word ("livia smith": a word ending in "livia"), the last the start of one (a word
+ * starting with "smith"), those between are whole words; a lone run with nothing around it ("oli") can be anywhere in
+ * a word, which only the trigram index answers. The index holds each word's first and last 3 and 4 characters, so a
+ * longer start or end is asked for by its first or last 4. It also holds each two neighbouring words of 3 characters
+ * or more as one pair, the first's last 4 and the second's first 4 ("ivia$^smit"): neighbouring runs whose edges are
+ * known that far are asked for as their pair, one posting list where their edges were two long ones. Every match of
+ * the text has these words and pairs, so the probe loses none; strpos then keeps the exact matches. Only printable
+ * ASCII: how PostgreSQL and JavaScript class other characters could differ.
  */
 export function wordsQuery(lower: string): string | null {
   if (!/^[\x20-\x7e]*$/.test(lower)) return null;
-  const terms: string[] = [];
-  for (const match of lower.matchAll(/[a-z]+|[0-9]+/g)) {
+  const runs = [...lower.matchAll(/[a-z]+|[0-9]+/g)].map((match) => {
     const word = match[0];
-    if (word.length < MIN_INDEXED_WORD) continue;
     const startsWord = match.index > 0;
     const endsWord = match.index + word.length < lower.length;
+    const indexed = word.length >= MIN_INDEXED_WORD;
+    return {
+      word,
+      startsWord,
+      endsWord,
+      indexed,
+      // The word's last (first) 4 characters are known: the run holds them, or it is the whole word.
+      knownEnd: indexed && endsWord && (word.length >= WORD_EDGE || startsWord),
+      knownStart: indexed && startsWord && (word.length >= WORD_EDGE || endsWord),
+      paired: false,
+    };
+  });
+  const terms: string[] = [];
+  for (let i = 0; i + 1 < runs.length; i++) {
+    const [left, right] = [runs[i]!, runs[i + 1]!];
+    if (!left.knownEnd || !right.knownStart) continue;
+    terms.push(`'${left.word.slice(-WORD_EDGE)}$^${right.word.slice(0, WORD_EDGE)}'`);
+    left.paired = right.paired = true;
+  }
+  for (const { word, startsWord, endsWord, indexed, paired } of runs) {
+    if (!indexed || paired) continue;
     if (startsWord && endsWord) terms.push(`'${word}'`);
     else if (startsWord) terms.push(`'^${word.slice(0, WORD_EDGE)}'`);
     else if (endsWord) terms.push(`'${word.slice(-WORD_EDGE)}$'`);
@@ -141,10 +167,13 @@ function searchArms(q: string): SearchArm[] {
   if (TRIGRAM_SEARCHABLE.test(lower)) {
     const filter = sql`strpos(${searchText}, ${lower}) > 0`;
     const words = wordsQuery(lower);
-    const probeWhere = words
-      ? sql`order_search_words(${searchText}) @@ ${words}::tsquery and ${filter}`
-      : sql`${searchText} like ${wordsPattern(lower)} and ${filter}`;
-    arms.push({ where: sql`${searchText} like ${`%${escapeLike(lower)}%`}`, filter, probeWhere });
+    const where = sql`${searchText} like ${`%${escapeLike(lower)}%`}`;
+    if (words) {
+      const inIndex = sql`order_search_words(${searchText}) @@ ${words}::tsquery`;
+      arms.push({ where, filter, probeWhere: sql`${inIndex} and ${filter}`, estimateWhere: inIndex });
+    } else {
+      arms.push({ where, filter, probeWhere: sql`${searchText} like ${wordsPattern(lower)} and ${filter}` });
+    }
   } else {
     const contact = sql`lower(${submissions.contactEmail})`;
     arm(startsWith(contact, lower), contact);
@@ -267,14 +296,18 @@ const COMPARE: Record<OrderKind, (a: Candidate, b: Candidate) => number> = {
 };
 
 /**
- * The same orders over a probe's candidates (columns k, p, id), so a probe sends only its first `take`: byte order
- * ("C"), which is how the code compares them (keys and ids are ASCII).
+ * The same orders over a probe's candidates (columns t, the sort key's time, p and id), so a probe sends only its
+ * first `take`: ids in byte order ("C"), which is how the code compares them (ids are ASCII); times as times, which is
+ * the order of their microsecond ISO text (k) the code compares. The text is written only for the rows sent: writing
+ * it for each of a name's 1,000 candidates and ranking them by it took a third of the probe (decision 084).
  */
 const RANK: Record<OrderKind, SQL> = {
-  created: sql`c.k collate "C" desc, c.id collate "C"`,
-  due: sql`c.k collate "C" nulls last, c.p, c.id collate "C"`,
+  created: sql`c.t desc, c.id collate "C"`,
+  due: sql`c.t nulls last, c.p, c.id collate "C"`,
   undated: sql`c.p, c.id collate "C"`,
 };
+/** The column whose time orders `kind` (undated: due_date, null in every row it reads). */
+const sortTime = (kind: OrderKind) => (kind === 'created' ? submissions.createdAt : submissions.dueDate);
 
 /**
  * How many matches an arm may have and still count as rare. Up to this many, the arm's matches are read through
@@ -296,6 +329,9 @@ const WALKED = -1;
  */
 const DENSE_ESTIMATE = 5 * SPARSE_LIMIT;
 const DENSE_FRACTION = 0.01;
+/** The estimate from which an arm is dense, for a table of `orders`; denseFromSql is the same over pg_class. */
+const denseLine = (orders: number) => Math.max(DENSE_ESTIMATE, DENSE_FRACTION * orders);
+const denseFromSql = sql.raw(`greatest(${DENSE_ESTIMATE}, ${DENSE_FRACTION} * greatest(pg_class.reltuples, 0))`);
 
 /**
  * The ids of one page of a search (decision 022), without trusting the planner's guess of how many rows match:
@@ -320,16 +356,15 @@ async function searchPage(
   take: number,
   flagged: SQL | null,
 ): Promise<{ ids: string[]; flagged: string[] }> {
-  const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
-  const pick = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}`;
+  const pick = sql`select ${submissions.id} as id, ${sortTime(kind)} as t, ${submissions.queuePriority} as p from ${submissions}`;
   const walk = (i: number) =>
-    sql`(select ${i}::int as arm, w.id, w.k, w.p, ${WALKED}::int as n, 1 as r from (${pick} where ${and(...conds, arms[i]!.filter ?? arms[i]!.where)}
+    sql`(select ${i}::int as arm, w.id, w.t, w.p, ${WALKED}::int as n, 1 as r from (${pick} where ${and(...conds, arms[i]!.filter ?? arms[i]!.where)}
       order by ${sql.join(ORDERS[kind], sql`, `)} limit ${take}) w)`;
   const probe = (i: number) => {
     const arm = arms[i]!;
     const where = and(...conds, arm.probeWhere ?? arm.where);
     const inner = arm.probeOrder ? sql`${pick} where ${where} order by ${arm.probeOrder} limit ${SPARSE_LIMIT}` : sql`${pick} where ${where} limit ${SPARSE_LIMIT}`;
-    return sql`(select ${i}::int as arm, c.id, c.k, c.p, count(*) over ()::int as n, row_number() over (order by ${RANK[kind]})::int as r from (${inner}) c)`;
+    return sql`(select ${i}::int as arm, c.id, c.t, c.p, count(*) over ()::int as n, row_number() over (order by ${RANK[kind]})::int as r from (${inner}) c)`;
   };
   /**
    * Walked rows, the first `take` probed rows (in the page's order) of an arm with fewer than SPARSE_LIMIT matches,
@@ -341,15 +376,20 @@ async function searchPage(
       : ((
           await db.execute<Record<string, unknown>>(
             searchCandidatesOf(
-              sql`select arm, id, k, p::int, n from (${sql.join(parts, sql` union all `)}) x where (n < ${SPARSE_LIMIT} and r <= ${take}) or r = 1`,
+              sql`select arm, id, ${microsIso(sql`x.t`)} as k, p::int, n from (${sql.join(parts, sql` union all `)}) x where (n < ${SPARSE_LIMIT} and r <= ${take}) or r = 1`,
             ),
           )
         ).rows as unknown as (Candidate & { arm: number; n: number })[]);
   // The number of orders the statistics hold (reltuples; -1 before the first ANALYZE counts as 0) and the planner's
   // estimate of each arm, in one round trip.
-  const estimated = arms.flatMap((arm, i) =>
-    arm.unique ? [] : [sql`, ${plannedRowsOf(sql`select 1 from ${submissions} where ${and(...conds, arm.where)}`)} as ${sql.raw(`e${i}`)}`],
-  );
+  const estimateOf = (condition: SQL) => plannedRowsOf(sql`select 1 from ${submissions} where ${and(...conds, condition)}`);
+  // An arm with a cheap estimate of its superset is planned as itself only when that superset is dense (the LIKE of
+  // the trigram arm takes 1.6 ms to plan at 1,000,000 orders, the word index's query 0.2 ms).
+  const estimateOfArm = (arm: SearchArm) =>
+    arm.estimateWhere
+      ? sql`(select case when w.e >= ${denseFromSql} then ${estimateOf(arm.where)} else w.e end from (select ${estimateOf(arm.estimateWhere)} as e) w)`
+      : estimateOf(arm.where);
+  const estimated = arms.flatMap((arm, i) => (arm.unique ? [] : [sql`, ${estimateOfArm(arm)} as ${sql.raw(`e${i}`)}`]));
   const [estimates] = (
     await db.execute<Record<string, unknown>>(
       sql`select greatest(reltuples, 0)::float8 as orders${sql.join(estimated)}${flagged ? sql`, ${flagged} as flagged` : sql``} from pg_class where oid = 'submissions'::regclass`,
@@ -358,7 +398,7 @@ async function searchPage(
   // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
   // build a bitmap of every match (53,000 for "oli" at 1M rows) to learn only that. The estimate is trusted only
   // that far above the limit: a term the planner has no statistics for gets a small fixed guess and is probed.
-  const denseFrom = Math.max(DENSE_ESTIMATE, DENSE_FRACTION * Number(estimates?.orders ?? 0));
+  const denseFrom = denseLine(Number(estimates?.orders ?? 0));
   const common = new Set(arms.flatMap((arm, i) => (!arm.unique && Number(estimates?.[`e${i}`] ?? 0) >= denseFrom ? [i] : [])));
   const found = new Map<string, Candidate>();
   const keep = (row: Candidate) => found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
@@ -400,10 +440,9 @@ const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c 
  */
 function segment(db: Executor, where: SQL[]): Run<string> {
   return async (extra, kind, take) => {
-    const key = kind === 'created' ? microsIso(submissions.createdAt) : microsIso(submissions.dueDate);
-    const page = sql`select ${submissions.id} as id, ${key} as k, ${submissions.queuePriority} as p from ${submissions}
+    const page = sql`select ${submissions.id} as id, ${sortTime(kind)} as t, ${submissions.queuePriority} as p from ${submissions}
       where ${and(...where, ...defined(extra)) ?? sql`true`} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${sql.raw(String(take))}`;
-    // The outer ORDER BY keeps the page's order (RANK is the same order over its k, p and id).
+    // The outer ORDER BY keeps the page's order (RANK is the same order over its t, p and id).
     const query = db.select({ id: sql<string>`c.id` }).from(sql`(${page}) c`).orderBy(RANK[kind]);
     const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
     return rows.map((r) => r.id);

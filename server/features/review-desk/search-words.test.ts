@@ -72,16 +72,30 @@ const TYPED = [
   'ana42smith',
   'a42s',
   '42smith@',
+  ' ana smith',
+  'ana smith-olivia ',
+  'smith-olivia ana',
+  'olivia ana',
 ];
 
 describe('the word query', () => {
-  it('asks for the start of the last word, the end of the first (their first or last 3-4 characters), and the whole words between', () => {
-    expect(wordsQuery('olivia smith')).toBe("'ivia$' & '^smit'");
-    expect(wordsQuery('olivia.smith123@gmail')).toBe("'ivia$' & 'smith' & '123' & '^gmai'");
-    expect(wordsQuery('@northwind.example')).toBe("'northwind' & '^exam'");
+  it('asks for neighbouring words as their pair when both edges are known to 4 characters (decision 084)', () => {
+    expect(wordsQuery('olivia smith')).toBe("'ivia$^smit'");
+    expect(wordsQuery('olivia.smith123@gmail')).toBe("'ivia$^smit' & 'mith$^123' & '123$^gmai'");
+    expect(wordsQuery('@northwind.example')).toBe("'wind$^exam'");
+    // A whole word of 3 characters is its own first and last 3: its pair is known.
+    expect(wordsQuery(' ana smith')).toBe("'ana$^smit'");
+    expect(wordsQuery('olivia ana ')).toBe("'ivia$^ana'");
+  });
+
+  it('asks for the start of the last word, the end of the first (their first or last 3-4 characters), and the whole words between, where no pair is known', () => {
     expect(wordsQuery('o smith')).toBe("'^smit'");
     expect(wordsQuery('via smi')).toBe("'via$' & '^smi'");
     expect(wordsQuery('smith123')).toBe("'mith$' & '^123'");
+    // A word under 3 characters breaks the pairs on both of its sides, as it does in the index.
+    expect(wordsQuery('olivia x smith')).toBe("'ivia$' & '^smit'");
+    expect(wordsQuery('olivia x smith jones')).toBe("'mith$^jone' & 'ivia$'");
+    expect(wordsQuery('.olivia. ')).toBe("'olivia'");
   });
 
   it('leaves to the trigram index a lone part of a word, short words alone and text beyond ASCII', () => {
@@ -106,6 +120,29 @@ describe('a search through the word index', () => {
       );
       expect(missed, typed).toEqual([]);
     }
+  });
+
+  it('holds the words of every part of every search text: no substring\'s query misses the text it was cut from', async () => {
+    const texts = rows(await t.app.db.execute(sql`select search_text as text from submissions where id like 'QW%'`)).map((r) => String(r.text));
+    // Every cut of 4 to 24 characters at every third position: whole words, edges, 3-letter words, digits, separators.
+    const cuts: { text: string; typed: string; words: string }[] = [];
+    for (const text of texts) {
+      for (let start = 0; start < text.length; start += 3) {
+        for (let length = 4; length <= 24 && start + length <= text.length; length += 5) {
+          const typed = text.slice(start, start + length);
+          const words = wordsQuery(typed);
+          if (words) cuts.push({ text, typed, words });
+        }
+      }
+    }
+    expect(cuts.filter((c) => c.words.includes('$^')).length).toBeGreaterThan(200);
+    const missed = rows(
+      await t.app.db.execute(
+        sql`select typed, words from jsonb_to_recordset(${JSON.stringify(cuts)}::jsonb) as u(text text, typed text, words text)
+          where not (order_search_words(text) @@ words::tsquery)`,
+      ),
+    );
+    expect(missed).toEqual([]);
   });
 
   it('finds the same orders as the text search defines, in the page order of both sorts', async () => {
