@@ -329,9 +329,11 @@ const WALKED = -1;
  */
 const DENSE_ESTIMATE = 5 * SPARSE_LIMIT;
 const DENSE_FRACTION = 0.01;
-/** The estimate from which an arm is dense, for a table of `orders`; denseFromSql is the same over pg_class. */
-const denseLine = (orders: number) => Math.max(DENSE_ESTIMATE, DENSE_FRACTION * orders);
-const denseFromSql = sql.raw(`greatest(${DENSE_ESTIMATE}, ${DENSE_FRACTION} * greatest(pg_class.reltuples, 0))`);
+/**
+ * The estimate from which an arm is dense, over the number of orders the statistics hold (pg_class.reltuples; -1
+ * before the first ANALYZE counts as 0): computed in the estimates' statement, which both uses and returns it.
+ */
+const DENSE_LINE = sql.raw(`greatest(${DENSE_ESTIMATE}, ${DENSE_FRACTION} * greatest(pg_class.reltuples, 0))::float8`);
 
 /**
  * The ids of one page of a search (decision 022), without trusting the planner's guess of how many rows match:
@@ -380,25 +382,24 @@ async function searchPage(
             ),
           )
         ).rows as unknown as (Candidate & { arm: number; n: number })[]);
-  // The number of orders the statistics hold (reltuples; -1 before the first ANALYZE counts as 0) and the planner's
-  // estimate of each arm, in one round trip.
+  // The dense line (DENSE_LINE) and the planner's estimate of each arm, in one round trip.
   const estimateOf = (condition: SQL) => plannedRowsOf(sql`select 1 from ${submissions} where ${and(...conds, condition)}`);
   // An arm with a cheap estimate of its superset is planned as itself only when that superset is dense (the LIKE of
   // the trigram arm takes 1.6 ms to plan at 1,000,000 orders, the word index's query 0.2 ms).
   const estimateOfArm = (arm: SearchArm) =>
     arm.estimateWhere
-      ? sql`(select case when w.e >= ${denseFromSql} then ${estimateOf(arm.where)} else w.e end from (select ${estimateOf(arm.estimateWhere)} as e) w)`
+      ? sql`(select case when w.e >= ${DENSE_LINE} then ${estimateOf(arm.where)} else w.e end from (select ${estimateOf(arm.estimateWhere)} as e) w)`
       : estimateOf(arm.where);
   const estimated = arms.flatMap((arm, i) => (arm.unique ? [] : [sql`, ${estimateOfArm(arm)} as ${sql.raw(`e${i}`)}`]));
   const [estimates] = (
     await db.execute<Record<string, unknown>>(
-      sql`select greatest(reltuples, 0)::float8 as orders${sql.join(estimated)}${flagged ? sql`, ${flagged} as flagged` : sql``} from pg_class where oid = 'submissions'::regclass`,
+      sql`select ${DENSE_LINE} as dense${sql.join(estimated)}${flagged ? sql`, ${flagged} as flagged` : sql``} from pg_class where oid = 'submissions'::regclass`,
     )
   ).rows;
   // An arm the planner expects to match far more than SPARSE_LIMIT rows is dense without a probe: its probe would
   // build a bitmap of every match (53,000 for "oli" at 1M rows) to learn only that. The estimate is trusted only
   // that far above the limit: a term the planner has no statistics for gets a small fixed guess and is probed.
-  const denseFrom = denseLine(Number(estimates?.orders ?? 0));
+  const denseFrom = Number(estimates?.dense ?? DENSE_ESTIMATE);
   const common = new Set(arms.flatMap((arm, i) => (!arm.unique && Number(estimates?.[`e${i}`] ?? 0) >= denseFrom ? [i] : [])));
   const found = new Map<string, Candidate>();
   const keep = (row: Candidate) => found.set(row.id, { id: row.id, k: row.k, p: Number(row.p) });
