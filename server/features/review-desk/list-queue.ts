@@ -4,6 +4,7 @@ import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
 import type { Executor } from '../../db/client';
+import { prepareBuilt, prepareMapped, type MappedStatement } from '../../db/mapped-statement';
 import { messages, reviewDeskOrders, submissions, users } from '../../db/schema';
 import { customerColumns, toAdminQueueItem, type QueueRow } from './serialize';
 import { decodeCursor, encodeCursor, type QueueCursor } from './queue-cursor';
@@ -426,6 +427,9 @@ type Run<T> = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => Pro
 
 const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
 
+/** One ordered run of the queue as SQL: at most `take` of what matches its conditions and `extra`, in the order `kind`, as the columns RANK orders by (id, t, p). */
+type Pick = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => SQL;
+
 /**
  * The queue without a search: the ids of one ordered run, from submissions alone; the rows are read once at the end,
  * by id (readRows), as a search's are.
@@ -434,42 +438,68 @@ const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c 
  *   work" by due date: 1,667 claims, 166 ms at 1,000,000 orders; decision 072).
  * - Building the joined statement's SQL (its sixty columns and correlated subqueries) was a third of the app's CPU
  *   for a page: it is now built once per database (readRows), and only this small statement is built per request.
- * - The statement is prepared, named after its text (its values are parameters, so a view, filter and sort has one
- *   text whatever the viewer, clock or cursor): PostgreSQL spent more time planning the queue's statements than
- *   running them, and keeps a prepared one's plan per connection. The page's size is written into the text: a
- *   generic plan that knew only "LIMIT $n" would plan for a tenth of the table and could sort it.
+ * - The page's size is written into the text: a generic plan (runPicks) that knew only "LIMIT $n" would plan for a
+ *   tenth of the table and could sort it.
  */
-function segment(db: Executor, where: SQL[]): Run<string> {
-  return async (extra, kind, take) => {
-    const page = sql`select ${submissions.id} as id, ${sortTime(kind)} as t, ${submissions.queuePriority} as p from ${submissions}
+function segment(where: SQL[]): Pick {
+  return (extra, kind, take) =>
+    sql`select ${submissions.id} as id, ${sortTime(kind)} as t, ${submissions.queuePriority} as p from ${submissions}
       where ${and(...where, ...defined(extra)) ?? sql`true`} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${sql.raw(String(take))}`;
-    // The outer ORDER BY keeps the page's order (RANK is the same order over its t, p and id).
-    const query = db.select({ id: sql<string>`c.id` }).from(sql`(${page}) c`).orderBy(RANK[kind]);
-    const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
-    return rows.map((r) => r.id);
-  };
 }
 
 /**
  * "My work" by due date (decision 082): the viewer's live claims walked in the due order of the desk's copies of the
  * key (review_desk_orders_claims_due_idx), each joined to its order for the other conditions, stopping after `take`.
  * Sorting every claim by the order's own key read each of them first (1,667 claims: 14 ms at 1,000,000 orders).
- * The due kinds only; `extra` is written on the desk's columns (byDue with DESK_DUE_KEY).
+ * The due kinds only; `extra` is written on the desk's columns (byDue with DESK_DUE_KEY), and so are t and p, which
+ * RANK then orders as the walk did.
  */
-function claimsSegment(db: Executor, where: SQL[], viewerId: string, now: Date): Run<string> {
-  return async (extra, kind, take) => {
+function claimsSegment(where: SQL[], viewerId: string, now: Date): Pick {
+  return (extra, kind, take) => {
     if (kind === 'created') throw new Error('claimsSegment walks the due order only');
     const claims = [eq(reviewDeskOrders.claimedBy, viewerId), gt(reviewDeskOrders.claimActiveAt, lapsedBefore(now))];
-    const query = db
-      .select({ id: submissions.id })
-      .from(reviewDeskOrders)
-      .innerJoin(submissions, eq(submissions.id, reviewDeskOrders.orderId))
-      .where(and(...claims, ...where, ...defined(extra)))
-      .orderBy(...dueOrder(DESK_DUE_KEY, kind))
-      .limit(take);
-    const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
-    return rows.map((r) => r.id);
+    return sql`select ${submissions.id} as id, ${reviewDeskOrders.dueDate} as t, ${reviewDeskOrders.queuePriority} as p
+      from ${reviewDeskOrders} inner join ${submissions} on ${eq(submissions.id, reviewDeskOrders.orderId)}
+      where ${and(...claims, ...where, ...defined(extra))} order by ${sql.join(dueOrder(DESK_DUE_KEY, kind), sql`, `)} limit ${sql.raw(String(take))}`;
   };
+}
+
+/**
+ * The ids of several runs, each in its order, in one round trip (decision 085): the first page of a view brings its
+ * flagged revision requests and its preferred block with its page, where each was a statement of its own. One
+ * statement also reads them in one snapshot. It is prepared, named after its text (its values are parameters, so a
+ * view, filter and sort has one text whatever the viewer, clock or cursor): PostgreSQL spent more time planning the
+ * queue's statements than running them, and keeps a prepared one's plan per connection.
+ */
+async function runPicks(db: Executor, picks: { sql: SQL; kind: OrderKind }[]): Promise<string[][]> {
+  const parts = picks.map(
+    (pick, i) => sql`(select ${sql.raw(String(i))} as s, row_number() over (order by ${RANK[pick.kind]}) as r, c.id from (${pick.sql}) c)`,
+  );
+  const built = db
+    .select({ s: sql<number>`x.s`, id: sql<string>`x.id` })
+    .from(sql`(${sql.join(parts, sql` union all `)}) x`)
+    .orderBy(sql`x.s, x.r`)
+    .toSQL();
+  const rows = await prepareBuilt(db, built, statementName(built.sql), (raw) => raw as [number, string][]).execute();
+  const ids = picks.map((): string[] => []);
+  for (const [s, id] of rows) ids[Number(s)]!.push(id);
+  return ids;
+}
+
+/**
+ * The runs of a view without a search: the first brings the `leading` runs' ids (the flagged revision requests, the
+ * preferred block) in its own statement (runPicks); `leading()` then holds them.
+ */
+function pickRuns(db: Executor, pick: Pick, leading: { sql: SQL; kind: OrderKind }[]) {
+  let pending = leading;
+  let leadingIds: string[][] = [];
+  const run: Run<string> = async (extra, kind, take) => {
+    const [ids, ...before] = (await runPicks(db, [{ sql: pick(extra, kind, take), kind }, ...pending])) as [string[], ...string[][]];
+    if (pending.length > 0) leadingIds = before;
+    pending = [];
+    return ids;
+  };
+  return { run, leading: () => leadingIds };
 }
 
 /** A prepared statement's name from its text: the same text, the same name, on every connection. */
@@ -514,9 +544,9 @@ function rowsByIdQuery(db: Executor) {
     .where(sql`${submissions.id} = any(${sql.placeholder('ids')}::text[])`);
 }
 
-type RowsByIdStatement = ReturnType<ReturnType<typeof rowsByIdQuery>['prepare']>;
-// Prepared once per database (or transaction): no query building, and PostgreSQL keeps its plan per connection.
-const rowsByIdStatements = new WeakMap<Executor, RowsByIdStatement>();
+// Prepared once per database (or transaction): no query building, and PostgreSQL keeps its plan per connection. Its
+// rows are mapped by a mapper compiled once for the selection (decision 085).
+const rowsByIdStatements = new WeakMap<Executor, MappedStatement<Row>>();
 
 /**
  * The rows of these ids, by id. An order deleted since its id was picked is missing; one changed since is read as
@@ -526,10 +556,10 @@ async function readRows(db: Executor, ids: string[]): Promise<Map<string, Row>> 
   if (ids.length === 0) return new Map();
   let statement = rowsByIdStatements.get(db);
   if (!statement) {
-    statement = rowsByIdQuery(db).prepare('admin_queue_rows_by_id');
+    statement = prepareMapped<Row>(db, rowsByIdQuery(db), selection, 'admin_queue_rows_by_id');
     rowsByIdStatements.set(db, statement);
   }
-  const rows = (await statement.execute({ ids })) as unknown as Row[];
+  const rows = await statement.execute({ ids });
   return new Map(rows.map((r) => [r.row.id, r]));
 }
 
@@ -577,7 +607,7 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
   if (preferred) where.push(not(preferred));
   // Each run picks its page's ids; every row is then read once, by id. Whether a row follows the page is read from
   // the ids: a row deleted meanwhile loses no page.
-  let flaggedIds: string[] = [];
+  let flaggedIds: string[];
   let ids: string[];
   if (arms) {
     const search = searchRuns(db, where, arms, flaggedWhere);
@@ -585,12 +615,14 @@ export async function listQueue(db: Executor, query: AdminQueueQuery, viewer: Qu
     flaggedIds = search.flagged();
   } else {
     const claims = walksClaims(query);
-    const runOf = (conds: SQL[]) => (claims ? claimsSegment(db, conds, viewer.id, now) : segment(db, conds));
-    const key = claims ? DESK_DUE_KEY : ORDER_DUE_KEY;
-    if (flaggedWhere) flaggedIds = await runOf(flaggedWhere)([], 'due', MAX_FLAGGED);
-    if (preferredWhere) flaggedIds.push(...(await segment(db, preferredWhere)([], 'due', MAX_PREFERRED)));
-    const run = runOf(where);
-    ids = query.sort === 'due' ? await byDue(run, take, cursor, key) : await byCreated(run, take, cursor);
+    const pickOf = (conds: SQL[]) => (claims ? claimsSegment(conds, viewer.id, now) : segment(conds));
+    const leading = [
+      ...(flaggedWhere ? [{ sql: pickOf(flaggedWhere)([], 'due', MAX_FLAGGED), kind: 'due' as const }] : []),
+      ...(preferredWhere ? [{ sql: segment(preferredWhere)([], 'due', MAX_PREFERRED), kind: 'due' as const }] : []),
+    ];
+    const runs = pickRuns(db, pickOf(where), leading);
+    ids = query.sort === 'due' ? await byDue(runs.run, take, cursor, claims ? DESK_DUE_KEY : ORDER_DUE_KEY) : await byCreated(runs.run, take, cursor);
+    flaggedIds = runs.leading().flat();
   }
   const read = await readRows(db, [...flaggedIds, ...ids]);
   const flagged = flaggedIds.flatMap((id) => read.get(id) ?? []);

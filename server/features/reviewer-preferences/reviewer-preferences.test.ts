@@ -331,6 +331,39 @@ describe('a preferred reviewer (issue 44 item 4)', () => {
     expect((await setPref(first, { preference: null }, buyer)).statusCode).toBe(200);
   });
 
+  it('leads the first page with the revision requests, then the preferred block, then the due order (one statement, decision 085)', async () => {
+    const buyer = await signUp(t.app);
+    const first = await deliveredOrder(buyer, vera);
+    expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
+    const next = await createPaidOrder(t.app, buyer);
+    const sooner = await createPaidOrder(t.app, customer, { fastTurnaround: true });
+    // A revision request due later than both: it still leads.
+    const revision = await createPaidOrder(t.app, customer);
+    await t.app.db
+      .update(submissions)
+      .set({ status: 'revision-requested', revisionRequestedAt: new Date(), dueDate: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(submissions.id, revision));
+    const [row] = await t.app.db.select({ paidAt: submissions.paidAt, dueDate: submissions.dueDate }).from(submissions).where(eq(submissions.id, next));
+    t.app.context.now = () => new Date(row!.paidAt!.getTime() + (row!.dueDate!.getTime() - row!.paidAt!.getTime()) * 0.25);
+    try {
+      const response = await t.request('GET', '/api/admin/submissions?view=unclaimed&status=open&sort=due&limit=100', vera);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as AdminSubmission[];
+      const ids = page.map((s) => s.id);
+      const at = ids.indexOf(next);
+      expect(ids.indexOf(revision)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(revision)).toBeLessThan(at);
+      expect(at).toBeLessThan(ids.indexOf(sooner));
+      // Everything before the preferred block is a revision request; each order is listed once.
+      expect(page.slice(0, at).every((s) => s.status === 'revision-requested')).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      // Leave no revision request to lead the other tests' pages.
+      await t.app.db.update(submissions).set({ status: 'cancelled' }).where(eq(submissions.id, revision));
+      expect((await setPref(first, { preference: null }, buyer)).statusCode).toBe(200);
+    }
+  });
+
   it('keeps the pages whole: a preferred order is on the first page once and never on a later one', async () => {
     const buyer = await signUp(t.app);
     const first = await deliveredOrder(buyer, vera);
