@@ -427,7 +427,10 @@ type Run<T> = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => Pro
 
 const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c !== undefined);
 
-/** One ordered run of the queue as SQL: at most `take` of what matches its conditions and `extra`, in the order `kind`, as the columns RANK orders by (id, t, p). */
+/**
+ * One ordered run of the queue as SQL: at most `take` of what matches its conditions and `extra`, in the order `kind`,
+ * as the columns RANK orders by (id, t, p).
+ */
 type Pick = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => SQL;
 
 /**
