@@ -61,7 +61,6 @@ describe('prepareMapped', () => {
     const statement = prepareMapped<(typeof drizzleRows)[number]>(
       t.app.db,
       query(sql`${submissions.id} = any(${sql.placeholder('ids')}::text[])`),
-      selection,
       'mapped_statement_test',
     );
     const mapped = await statement.execute({ ids });

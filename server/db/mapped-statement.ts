@@ -1,4 +1,4 @@
-import { Column, is, SQL, type Placeholder } from 'drizzle-orm';
+import { Column, is, SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /** A selection as `db.select(...)` takes it: columns and SQL, in objects one level deep at most. */
@@ -77,15 +77,18 @@ export function prepareBuilt<T>(
   mapRows: (rows: unknown[][]) => T[],
 ): MappedStatement<T> {
   const prepared = db._.session.prepareQuery<{ execute: T[]; all: unknown; values: unknown }>(built, undefined, name, true, mapRows);
-  return { execute: (values: Record<string, unknown | Placeholder> = {}) => prepared.execute(values) as Promise<T[]> };
+  return { execute: (values: Record<string, unknown> = {}) => prepared.execute(values) as Promise<T[]> };
 }
 
-/** `query` (a select of `selection`) prepared as `name`, its rows mapped by rowMapper. */
+/**
+ * A select prepared as `name`, its rows mapped by rowMapper over the select's own selection (`_.selectedFields`, the
+ * object given to `db.select`), so the mapper cannot drift from the statement.
+ */
 export function prepareMapped<T>(
   db: Executor,
-  query: { toSQL(): { sql: string; params: unknown[] } },
-  selection: FlatSelection,
+  query: { readonly _: { readonly selectedFields: unknown }; toSQL(): { sql: string; params: unknown[] } },
   name: string,
 ): MappedStatement<T> {
-  return prepareBuilt(db, query.toSQL(), name, rowMapper<T>(selection));
+  // Typed by Drizzle as the select seen as a subquery; at run time it is the selection object as given.
+  return prepareBuilt(db, query.toSQL(), name, rowMapper<T>(query._.selectedFields as FlatSelection));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, gt, isNotNull, isNull, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { CLAIM_LAPSE_MS, QUEUE_CLOSED_STATUSES, type AdminQueueQuery } from '../../../shared/review.schema';
 import { RECORD_ID_PATTERN } from '../../../shared/ids';
 import { QUEUE_PREVIEW_CHARACTERS, type AdminQueueItem } from '../../../shared/submission.schema';
@@ -434,6 +434,16 @@ const defined = (conds: (SQL | undefined)[]) => conds.filter((c): c is SQL => c 
 type Pick = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => SQL;
 
 /**
+ * At most `take` ids of what matches `where` in `from`, in `order`, with the columns RANK orders by (t: the sort key's
+ * time, p: its priority). The page's size is written into the text: a generic plan (runPicks) that knew only "LIMIT
+ * $n" would plan for a tenth of the table and could sort it.
+ */
+function orderedIds(from: SQL, key: { t: SQL | Column; p: Column }, where: SQL | undefined, order: SQL[], take: number): SQL {
+  return sql`select ${submissions.id} as id, ${key.t} as t, ${key.p} as p from ${from}
+    where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(take))}`;
+}
+
+/**
  * The queue without a search: the ids of one ordered run, from submissions alone; the rows are read once at the end,
  * by id (readRows), as a search's are.
  * - The page's ids are picked first and only those rows are joined and get their costly columns: in one statement
@@ -441,13 +451,10 @@ type Pick = (extra: (SQL | undefined)[], kind: OrderKind, take: number) => SQL;
  *   work" by due date: 1,667 claims, 166 ms at 1,000,000 orders; decision 072).
  * - Building the joined statement's SQL (its sixty columns and correlated subqueries) was a third of the app's CPU
  *   for a page: it is now built once per database (readRows), and only this small statement is built per request.
- * - The page's size is written into the text: a generic plan (runPicks) that knew only "LIMIT $n" would plan for a
- *   tenth of the table and could sort it.
  */
 function segment(where: SQL[]): Pick {
   return (extra, kind, take) =>
-    sql`select ${submissions.id} as id, ${sortTime(kind)} as t, ${submissions.queuePriority} as p from ${submissions}
-      where ${and(...where, ...defined(extra)) ?? sql`true`} order by ${sql.join(ORDERS[kind], sql`, `)} limit ${sql.raw(String(take))}`;
+    orderedIds(sql`${submissions}`, { t: sortTime(kind), p: submissions.queuePriority }, and(...where, ...defined(extra)), ORDERS[kind], take);
 }
 
 /**
@@ -461,9 +468,9 @@ function claimsSegment(where: SQL[], viewerId: string, now: Date): Pick {
   return (extra, kind, take) => {
     if (kind === 'created') throw new Error('claimsSegment walks the due order only');
     const claims = [eq(reviewDeskOrders.claimedBy, viewerId), gt(reviewDeskOrders.claimActiveAt, lapsedBefore(now))];
-    return sql`select ${submissions.id} as id, ${reviewDeskOrders.dueDate} as t, ${reviewDeskOrders.queuePriority} as p
-      from ${reviewDeskOrders} inner join ${submissions} on ${eq(submissions.id, reviewDeskOrders.orderId)}
-      where ${and(...claims, ...where, ...defined(extra))} order by ${sql.join(dueOrder(DESK_DUE_KEY, kind), sql`, `)} limit ${sql.raw(String(take))}`;
+    const from = sql`${reviewDeskOrders} inner join ${submissions} on ${eq(submissions.id, reviewDeskOrders.orderId)}`;
+    const key = { t: reviewDeskOrders.dueDate, p: reviewDeskOrders.queuePriority };
+    return orderedIds(from, key, and(...claims, ...where, ...defined(extra)), dueOrder(DESK_DUE_KEY, kind), take);
   };
 }
 
@@ -559,7 +566,7 @@ async function readRows(db: Executor, ids: string[]): Promise<Map<string, Row>> 
   if (ids.length === 0) return new Map();
   let statement = rowsByIdStatements.get(db);
   if (!statement) {
-    statement = prepareMapped<Row>(db, rowsByIdQuery(db), selection, 'admin_queue_rows_by_id');
+    statement = prepareMapped<Row>(db, rowsByIdQuery(db), 'admin_queue_rows_by_id');
     rowsByIdStatements.set(db, statement);
   }
   const rows = await statement.execute({ ids });

@@ -304,18 +304,27 @@ describe('a block set while the reviewer holds claims (decision 080)', () => {
 });
 
 describe('a preferred reviewer (issue 44 item 4)', () => {
-  it("sees the customer's new orders first for the first half of the time to the due date, and not after", async () => {
+  /**
+   * A new customer who prefers vera (set on an order she delivered), their next paid order, and the time `fraction` of
+   * the way from its payment to its due date.
+   */
+  async function preferringVera() {
     const buyer = await signUp(t.app);
     const first = await deliveredOrder(buyer, vera);
     expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
     const next = await createPaidOrder(t.app, buyer);
-    // Another customer's order due sooner, so in due order `next` would not lead.
-    const sooner = await createPaidOrder(t.app, customer, { fastTurnaround: true });
     const [row] = await t.app.db.select({ paidAt: submissions.paidAt, dueDate: submissions.dueDate }).from(submissions).where(eq(submissions.id, next));
     const paid = row!.paidAt!.getTime();
     const span = row!.dueDate!.getTime() - paid;
+    return { buyer, first, next, at: (fraction: number) => new Date(paid + span * fraction) };
+  }
 
-    t.app.context.now = () => new Date(paid + span * 0.25);
+  it("sees the customer's new orders first for the first half of the time to the due date, and not after", async () => {
+    const { buyer, first, next, at } = await preferringVera();
+    // Another customer's order due sooner, so in due order `next` would not lead.
+    const sooner = await createPaidOrder(t.app, customer, { fastTurnaround: true });
+
+    t.app.context.now = () => at(0.25);
     const early = await unclaimed(vera);
     expect(early[0]).toBe(next);
     expect(early.filter((id) => id === next)).toHaveLength(1);
@@ -324,7 +333,7 @@ describe('a preferred reviewer (issue 44 item 4)', () => {
     const others = await unclaimed(rita);
     expect(others.indexOf(sooner)).toBeLessThan(others.indexOf(next));
 
-    t.app.context.now = () => new Date(paid + span * 0.6);
+    t.app.context.now = () => at(0.6);
     const late = await unclaimed(vera);
     expect(late).toContain(next);
     expect(late.indexOf(sooner)).toBeLessThan(late.indexOf(next));
@@ -332,10 +341,7 @@ describe('a preferred reviewer (issue 44 item 4)', () => {
   });
 
   it('leads the first page with the revision requests, then the preferred block, then the due order (one statement, decision 085)', async () => {
-    const buyer = await signUp(t.app);
-    const first = await deliveredOrder(buyer, vera);
-    expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
-    const next = await createPaidOrder(t.app, buyer);
+    const { buyer, first, next, at } = await preferringVera();
     const sooner = await createPaidOrder(t.app, customer, { fastTurnaround: true });
     // A revision request due later than both: it still leads.
     const revision = await createPaidOrder(t.app, customer);
@@ -343,8 +349,7 @@ describe('a preferred reviewer (issue 44 item 4)', () => {
       .update(submissions)
       .set({ status: 'revision-requested', revisionRequestedAt: new Date(), dueDate: new Date(Date.now() + 30 * 86_400_000) })
       .where(eq(submissions.id, revision));
-    const [row] = await t.app.db.select({ paidAt: submissions.paidAt, dueDate: submissions.dueDate }).from(submissions).where(eq(submissions.id, next));
-    t.app.context.now = () => new Date(row!.paidAt!.getTime() + (row!.dueDate!.getTime() - row!.paidAt!.getTime()) * 0.25);
+    t.app.context.now = () => at(0.25);
     try {
       const response = await t.request('GET', '/api/admin/submissions?view=unclaimed&status=open&sort=due&limit=100', vera);
       expect(response.statusCode, response.body).toBe(200);
@@ -365,10 +370,7 @@ describe('a preferred reviewer (issue 44 item 4)', () => {
   });
 
   it('keeps the pages whole: a preferred order is on the first page once and never on a later one', async () => {
-    const buyer = await signUp(t.app);
-    const first = await deliveredOrder(buyer, vera);
-    expect((await setPref(first, { preference: 'preferred' }, buyer)).statusCode).toBe(200);
-    const next = await createPaidOrder(t.app, buyer);
+    const { next } = await preferringVera();
     const seen: string[] = [];
     let url: string | null = '/api/admin/submissions?view=unclaimed&status=all&sort=due&limit=5';
     for (let pages = 0; url && pages < 500; pages++) {
